@@ -1,0 +1,56 @@
+//! Wire values: numbers whose in-memory bytes are already in a declared byte order.
+//!
+//! [`BigEndian<T>`] and [`LittleEndian<T>`] are `#[repr(transparent)]` over `T`. They store the
+//! value *already converted* to their byte order, so:
+//!
+//! * their size and alignment are those of `T` (C layouts, virtio rings, MMIO registers and
+//!   memory-mapped files can use them directly);
+//! * their memory bytes are their wire bytes on every host, which makes a `#[repr(C)]` struct of
+//!   wrappers without padding a byte-exact image of its wire format;
+//! * they implement [`zerocopy`]'s `FromBytes`, `IntoBytes`, `KnownLayout` and `Immutable`
+//!   wherever `T` does, so `&[u8]` and `&[u32be]` convert into each other safely.
+//!
+//! Equality, ordering and hashing are by value and agree with `T`'s, on every host: two
+//! `f64be` compare as the floats they hold (`0.0 == -0.0`, `NaN != NaN`), never as swapped bit
+//! patterns.
+//!
+//! ```
+//! use endian_wire::{u32be, u32le};
+//! use endian_wire::zerocopy::{FromBytes, IntoBytes};
+//!
+//! let words = [u32be::new(1), u32be::new(0x0102_0304)];
+//! assert_eq!(words.as_bytes(), &[0, 0, 0, 1, 1, 2, 3, 4]);
+//!
+//! let bytes = [0u8, 0, 0, 7, 0, 0, 1, 0];
+//! let view = <[u32be]>::ref_from_bytes(&bytes).unwrap();
+//! assert_eq!(view[1].get(), 256);
+//!
+//! // Converting between orders keeps the value and changes the bytes.
+//! let le = u32le::from(view[0]);
+//! assert_eq!(le.to_bytes(), [7, 0, 0, 0]);
+//! ```
+
+mod aliases;
+mod fmt;
+mod ops;
+mod primitives;
+mod simple;
+mod specific;
+#[cfg(feature = "alloc")]
+pub mod text;
+mod wrappers;
+
+pub use aliases::*;
+pub use simple::SimpleEndian;
+pub use specific::{Endian, SpecificEndian, SpecificEndianOwned};
+pub use wrappers::{BigEndian, LittleEndian};
+
+/// Applies `$mac!(Wrapper, to_order, from_order)` to both wrappers, so the code shared by
+/// `BigEndian` and `LittleEndian` is written once.
+macro_rules! for_both_wrappers {
+    ($mac:ident) => {
+        $mac!(BigEndian, to_big_endian, from_big_endian);
+        $mac!(LittleEndian, to_little_endian, from_little_endian);
+    };
+}
+pub(crate) use for_both_wrappers;

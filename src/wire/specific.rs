@@ -1,0 +1,235 @@
+//! The [`SpecificEndian`] trait: how a type changes byte order.
+
+use core::num::{
+    NonZeroI8, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI128, NonZeroIsize, NonZeroU8,
+    NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize, Saturating, Wrapping,
+};
+
+/// A byte order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Endian {
+    /// Most significant byte first (network order).
+    Big,
+    /// Least significant byte first.
+    Little,
+}
+
+impl Endian {
+    /// The byte order of the host this code runs on.
+    pub const NATIVE: Endian = if cfg!(target_endian = "big") {
+        Endian::Big
+    } else {
+        Endian::Little
+    };
+}
+
+/// A `Copy` type whose value can be stored in big- or little-endian order.
+///
+/// This is what [`BigEndian<T>`](crate::BigEndian) and [`LittleEndian<T>`](crate::LittleEndian)
+/// require of `T`. The four methods are the same conversion seen from two sides: on a
+/// little-endian host `to_big_endian` and `from_big_endian` both swap the bytes and the
+/// little-endian ones do nothing. The signatures are those of `simple_endian` 0.4, so its
+/// users' own implementations keep compiling.
+///
+/// Implemented for every integer (including `u128` and `usize`), `f32`, `f64`, `u8`, `i8`,
+/// `bool`, the `NonZero` integers, `Wrapping<T>`, `Saturating<T>`, and tuples of 2 to 12
+/// elements. Implement it for your own `Copy` types to wrap them:
+///
+/// ```
+/// use endian_wire::{BigEndian, SpecificEndian};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// struct Rgb565(u16);
+///
+/// impl SpecificEndian<Rgb565> for Rgb565 {
+///     fn to_big_endian(&self) -> Self { Rgb565(self.0.to_be()) }
+///     fn to_little_endian(&self) -> Self { Rgb565(self.0.to_le()) }
+///     fn from_big_endian(&self) -> Self { Rgb565(u16::from_be(self.0)) }
+///     fn from_little_endian(&self) -> Self { Rgb565(u16::from_le(self.0)) }
+/// }
+///
+/// let px = BigEndian::from(Rgb565(0xF800));
+/// assert_eq!(px.to_native(), Rgb565(0xF800));
+/// assert_eq!(px.to_bits(), Rgb565(0xF800u16.to_be()));
+/// ```
+#[allow(clippy::wrong_self_convention)]
+pub trait SpecificEndian<T>
+where
+    Self: Into<T> + Clone + Copy,
+{
+    /// Converts a native value into its big-endian representation.
+    fn to_big_endian(&self) -> T;
+    /// Converts a native value into its little-endian representation.
+    fn to_little_endian(&self) -> T;
+    /// Converts a big-endian representation back into the native value.
+    fn from_big_endian(&self) -> T;
+    /// Converts a little-endian representation back into the native value.
+    fn from_little_endian(&self) -> T;
+    /// The byte order of native values of this type: the host's.
+    fn endian(&self) -> Endian {
+        Endian::NATIVE
+    }
+}
+
+/// Like [`SpecificEndian`] for types that are not `Copy` or whose two orders are different
+/// types (the text buffers and strings of [`text`](crate::text)).
+#[allow(clippy::wrong_self_convention)]
+pub trait SpecificEndianOwned
+where
+    Self: Clone,
+{
+    /// The big-endian form of this type.
+    type Big;
+    /// The little-endian form of this type.
+    type Little;
+    /// Converts to the big-endian form.
+    fn to_big_endian(&self) -> Self::Big;
+    /// Converts to the little-endian form.
+    fn to_little_endian(&self) -> Self::Little;
+    /// Reads this value as big-endian (same as [`to_big_endian`](Self::to_big_endian)).
+    fn from_big_endian(&self) -> Self::Big;
+    /// Reads this value as little-endian (same as [`to_little_endian`](Self::to_little_endian)).
+    fn from_little_endian(&self) -> Self::Little;
+    /// The byte order of native values: the host's.
+    fn endian(&self) -> Endian {
+        Endian::NATIVE
+    }
+}
+
+macro_rules! impl_for_integers {
+    ($($t:ty),*) => {$(
+        impl SpecificEndian<$t> for $t {
+            #[inline(always)]
+            fn to_big_endian(&self) -> Self { self.to_be() }
+            #[inline(always)]
+            fn to_little_endian(&self) -> Self { self.to_le() }
+            #[inline(always)]
+            fn from_big_endian(&self) -> Self { <$t>::from_be(*self) }
+            #[inline(always)]
+            fn from_little_endian(&self) -> Self { <$t>::from_le(*self) }
+        }
+    )*};
+}
+impl_for_integers!(u16, u32, u64, u128, usize, i16, i32, i64, i128, isize);
+
+macro_rules! impl_for_single_bytes {
+    ($($t:ty),*) => {$(
+        /// One byte has no byte order: every conversion is the identity.
+        impl SpecificEndian<$t> for $t {
+            #[inline(always)]
+            fn to_big_endian(&self) -> Self { *self }
+            #[inline(always)]
+            fn to_little_endian(&self) -> Self { *self }
+            #[inline(always)]
+            fn from_big_endian(&self) -> Self { *self }
+            #[inline(always)]
+            fn from_little_endian(&self) -> Self { *self }
+        }
+    )*};
+}
+impl_for_single_bytes!(u8, i8, bool);
+
+macro_rules! impl_for_floats {
+    ($($t:ty),*) => {$(
+        /// Floats change order through their bit patterns, which every `f32`/`f64` can hold.
+        impl SpecificEndian<$t> for $t {
+            #[inline(always)]
+            fn to_big_endian(&self) -> Self { <$t>::from_bits(self.to_bits().to_be()) }
+            #[inline(always)]
+            fn to_little_endian(&self) -> Self { <$t>::from_bits(self.to_bits().to_le()) }
+            #[inline(always)]
+            fn from_big_endian(&self) -> Self { self.to_big_endian() }
+            #[inline(always)]
+            fn from_little_endian(&self) -> Self { self.to_little_endian() }
+        }
+    )*};
+}
+impl_for_floats!(f32, f64);
+
+macro_rules! impl_for_nonzero {
+    ($($nz:ty),*) => {$(
+        /// Swapping the bytes of a non-zero integer leaves it non-zero.
+        impl SpecificEndian<$nz> for $nz {
+            #[inline(always)]
+            fn to_big_endian(&self) -> Self { swapped_nonzero!($nz, self.get().to_be()) }
+            #[inline(always)]
+            fn to_little_endian(&self) -> Self { swapped_nonzero!($nz, self.get().to_le()) }
+            #[inline(always)]
+            fn from_big_endian(&self) -> Self { self.to_big_endian() }
+            #[inline(always)]
+            fn from_little_endian(&self) -> Self { self.to_little_endian() }
+        }
+    )*};
+}
+
+/// Rebuilds a `NonZero` from a byte permutation of a non-zero value, which is never zero.
+macro_rules! swapped_nonzero {
+    ($nz:ty, $bits:expr) => {
+        match <$nz>::new($bits) {
+            Some(v) => v,
+            None => unreachable!(),
+        }
+    };
+}
+pub(crate) use swapped_nonzero;
+
+impl_for_nonzero!(
+    NonZeroU8,
+    NonZeroU16,
+    NonZeroU32,
+    NonZeroU64,
+    NonZeroU128,
+    NonZeroUsize,
+    NonZeroI8,
+    NonZeroI16,
+    NonZeroI32,
+    NonZeroI64,
+    NonZeroI128,
+    NonZeroIsize
+);
+
+macro_rules! impl_for_newtype {
+    ($($wrapper:ident),*) => {$(
+        impl<T: SpecificEndian<T>> SpecificEndian<$wrapper<T>> for $wrapper<T> {
+            #[inline(always)]
+            fn to_big_endian(&self) -> Self { $wrapper(self.0.to_big_endian()) }
+            #[inline(always)]
+            fn to_little_endian(&self) -> Self { $wrapper(self.0.to_little_endian()) }
+            #[inline(always)]
+            fn from_big_endian(&self) -> Self { $wrapper(self.0.from_big_endian()) }
+            #[inline(always)]
+            fn from_little_endian(&self) -> Self { $wrapper(self.0.from_little_endian()) }
+        }
+    )*};
+}
+impl_for_newtype!(Wrapping, Saturating);
+
+/// Tuples convert element by element. Note that a tuple's in-memory layout is Rust's and may
+/// contain padding; its wire form (written by the IO layer) has none.
+macro_rules! impl_for_tuples {
+    ($(($($idx:tt $name:ident),+))*) => {$(
+        impl<$($name: SpecificEndian<$name>),+> SpecificEndian<($($name,)+)> for ($($name,)+) {
+            #[inline]
+            fn to_big_endian(&self) -> Self { ($(self.$idx.to_big_endian(),)+) }
+            #[inline]
+            fn to_little_endian(&self) -> Self { ($(self.$idx.to_little_endian(),)+) }
+            #[inline]
+            fn from_big_endian(&self) -> Self { ($(self.$idx.from_big_endian(),)+) }
+            #[inline]
+            fn from_little_endian(&self) -> Self { ($(self.$idx.from_little_endian(),)+) }
+        }
+    )*};
+}
+impl_for_tuples! {
+    (0 A, 1 B)
+    (0 A, 1 B, 2 C)
+    (0 A, 1 B, 2 C, 3 D)
+    (0 A, 1 B, 2 C, 3 D, 4 E)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K, 11 L)
+}
