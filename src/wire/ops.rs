@@ -5,12 +5,13 @@
 //!   `T` (a panic in debug builds for integers).
 //! * Bitwise operators (`& | ^ !`) work on the stored bits directly: a byte swap commutes with
 //!   them, so no conversion is needed.
-//! * Shifts take either a wrapper (as in `simple_endian`) or a native `u32` count (`v << 3`).
+//! * Shifts take a count in the same wrapper type and shift the native value.
 //!
-//! The right-hand side of arithmetic and comparison operators is always the same wrapper type.
-//! A second, native right-hand side would make `x += 1.into()` and `assert_eq!(x, 5.into())`,
-//! the common `simple_endian` idioms, ambiguous; use `x.get() + 3` or the `checked_*`,
-//! `wrapping_*` and `saturating_*` methods, which take native operands.
+//! The right-hand side of every operator is the same wrapper type, never a native value. A
+//! second, native right-hand side would make `x += 1.into()`, `m <<= 1.into()` and
+//! `assert_eq!(x, 5.into())`, common `simple_endian` code, fail to compile ("type annotations
+//! needed"). For native operands use `x.get() + 3` or the `checked_*`, `wrapping_*` and
+//! `saturating_*` methods, which take them (`v.wrapping_shl(3)`).
 
 use core::ops::{
     Add, AddAssign, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Div,
@@ -97,7 +98,6 @@ macro_rules! shifts {
         shifts!(@op $W<$t>; Shr shr ShrAssign shr_assign >>);
     )*};
     (@op $W:ident<$t:ty>; $Op:ident $op:ident $OpAssign:ident $op_assign:ident $sym:tt) => {
-        /// Shift by a count held in the same wrapper type (`simple_endian`'s form).
         impl $Op for $W<$t> {
             type Output = Self;
             #[inline(always)]
@@ -109,22 +109,6 @@ macro_rules! shifts {
         impl $OpAssign for $W<$t> {
             #[inline(always)]
             fn $op_assign(&mut self, rhs: Self) {
-                *self = *self $sym rhs;
-            }
-        }
-
-        /// Shift by a native count, as `v << 3`.
-        impl $Op<u32> for $W<$t> {
-            type Output = Self;
-            #[inline(always)]
-            fn $op(self, rhs: u32) -> Self {
-                Self::new(self.get() $sym rhs)
-            }
-        }
-
-        impl $OpAssign<u32> for $W<$t> {
-            #[inline(always)]
-            fn $op_assign(&mut self, rhs: u32) {
                 *self = *self $sym rhs;
             }
         }

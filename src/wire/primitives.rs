@@ -124,6 +124,20 @@ macro_rules! integer_impls {
                 }
             }
 
+            /// `wrapping_shl` on the held value: shifts by `rhs` modulo the bit width.
+            #[inline]
+            #[must_use]
+            pub const fn wrapping_shl(self, rhs: u32) -> Self {
+                Self::new(self.get().wrapping_shl(rhs))
+            }
+
+            /// `wrapping_shr` on the held value: shifts by `rhs` modulo the bit width.
+            #[inline]
+            #[must_use]
+            pub const fn wrapping_shr(self, rhs: u32) -> Self {
+                Self::new(self.get().wrapping_shr(rhs))
+            }
+
             /// `checked_shr` on the held value.
             #[inline]
             #[must_use]
