@@ -62,3 +62,8 @@ pub use wire::*;
 
 #[doc(no_inline)]
 pub use zerocopy;
+
+/// The README's code blocks, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -4,8 +4,10 @@
 //! `se` = `simple_endian` and once with `se` = `endian_wire`, and its checks run against both.
 //! Afterwards, differential tests compare the memory bytes the two crates produce.
 
+#![cfg(feature = "alloc")]
+
 macro_rules! user_code {
-    () => {
+    ($is_simple_endian:expr) => {
         use se::*;
         use std::num::{NonZeroU32, Wrapping};
 
@@ -32,6 +34,15 @@ macro_rules! user_code {
             }
             fn from_little_endian(&self) -> Self {
                 Celsius(i16::from_le(self.0))
+            }
+        }
+
+        /// Checks text decoded from fixed UTF-16/32 code units. simple_endian 0.4.11 stores
+        /// native code units as if they were in the declared order, so on big-endian hosts
+        /// (s390x) it decodes "hi" as "栀椀"; there only endian_wire's result is checked.
+        fn code_units_text<E: std::fmt::Debug>(decoded: Result<String, E>, expected: &str) {
+            if !($is_simple_endian && cfg!(target_endian = "big")) {
+                assert_eq!(decoded.unwrap(), expected);
             }
         }
 
@@ -99,12 +110,52 @@ macro_rules! user_code {
             assert_eq!((f + f).to_native(), 3.0);
 
             // Every alias.
-            let _: (u16be, u32be, u64be, u128be, usizebe, i16be, i32be, i64be, i128be, isizebe) =
-                (1.into(), 1.into(), 1.into(), 1.into(), 1.into(), 1.into(), 1.into(), 1.into(),
-                 1.into(), 1.into());
-            let _: (u16le, u32le, u64le, u128le, usizele, i16le, i32le, i64le, i128le, isizele) =
-                (1.into(), 1.into(), 1.into(), 1.into(), 1.into(), 1.into(), 1.into(), 1.into(),
-                 1.into(), 1.into());
+            let _: (
+                u16be,
+                u32be,
+                u64be,
+                u128be,
+                usizebe,
+                i16be,
+                i32be,
+                i64be,
+                i128be,
+                isizebe,
+            ) = (
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+            );
+            let _: (
+                u16le,
+                u32le,
+                u64le,
+                u128le,
+                usizele,
+                i16le,
+                i32le,
+                i64le,
+                i128le,
+                isizele,
+            ) = (
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+                1.into(),
+            );
             let _: (f32be, f64be, f32le, f64le) = (1.0.into(), 1.0.into(), 1.0.into(), 1.0.into());
             let nz: nzu32be = NonZeroU32::new(9).unwrap().into();
             assert_eq!(nz.to_native().get(), 9);
@@ -121,7 +172,10 @@ macro_rules! user_code {
             let temp: BigEndian<Celsius> = Celsius(-40).into();
             assert_eq!(temp.to_native(), Celsius(-40));
             assert_eq!(generic_native(temp), Celsius(-40));
-            assert!(matches!(temp.to_native().endian(), Endian::Big | Endian::Little));
+            assert!(matches!(
+                temp.to_native().endian(),
+                Endian::Big | Endian::Little
+            ));
             assert_eq!(SimpleEndian::to_big_endian(7u8), 7);
             assert_eq!(SpecificEndian::from_big_endian(&0x0100u16.to_be()), 0x0100);
 
@@ -132,15 +186,15 @@ macro_rules! user_code {
             assert_eq!(String::try_from(&label).unwrap(), "x");
             assert!(FixedUtf8NullPadded::<2>::try_from("long").is_err());
             let u16s = FixedUtf16LeCodeUnits::<2>::try_from("hi").unwrap();
-            assert_eq!(String::try_from(&u16s).unwrap(), "hi");
+            code_units_text(String::try_from(&u16s), "hi");
             let padded = FixedUtf16BeSpacePadded::<6>::try_from("ok").unwrap();
-            assert_eq!(String::try_from(&padded).unwrap(), "ok");
+            code_units_text(String::try_from(&padded), "ok");
             let padded = FixedUtf16LeNullPadded::<6>::try_from("ok").unwrap();
-            assert_eq!(String::try_from(&padded).unwrap(), "ok");
+            code_units_text(String::try_from(&padded), "ok");
             let packed = FixedUtf32LePacked::<2>::try_from("ok").unwrap();
-            assert_eq!(String::try_from(&packed).unwrap(), "ok");
+            code_units_text(String::try_from(&packed), "ok");
             let wrapped: BigEndian<FixedUtf16CodeUnits<2>> = "hi".try_into().unwrap();
-            assert_eq!(String::try_from(&wrapped.to_native()).unwrap(), "hi");
+            code_units_text(String::try_from(&wrapped.to_native()), "hi");
             let s16 = Utf16StringBE::from("wide");
             assert_eq!(String::try_from(&s16).unwrap(), "wide");
             let s32 = Utf32StringLE::from("wide");
@@ -157,12 +211,12 @@ macro_rules! user_code {
 
 mod with_simple_endian {
     use simple_endian as se;
-    user_code!();
+    user_code!(true);
 }
 
 mod with_endian_wire {
     use endian_wire as se;
-    user_code!();
+    user_code!(false);
 }
 
 #[test]
@@ -201,7 +255,12 @@ macro_rules! same_memory {
 
 #[test]
 fn same_memory_bytes_as_simple_endian() {
-    for seed in [0u128, 1, 0x0102_0304_0506_0708_090a_0b0c_0d0e_0f10, u128::MAX / 3] {
+    for seed in [
+        0u128,
+        1,
+        0x0102_0304_0506_0708_090a_0b0c_0d0e_0f10,
+        u128::MAX / 3,
+    ] {
         same_memory! {
             u8: seed as u8, u16: seed as u16, u32: seed as u32, u64: seed as u64, u128: seed,
             usize: seed as usize, i8: seed as i8, i16: seed as i16, i32: seed as i32,
@@ -238,4 +297,3 @@ fn same_text_bytes_where_simple_endian_is_correct() {
     let theirs = simple_endian::Utf16StringBE::from("wire");
     assert_eq!(memory(&ours.0[..]), memory(&theirs.0[..]));
 }
-

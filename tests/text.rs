@@ -1,5 +1,7 @@
 //! Text types: exact wire bytes in both orders, padding and trimming, and the errors.
 
+#![cfg(feature = "alloc")]
+
 use endian_wire::zerocopy::IntoBytes;
 use endian_wire::*;
 use proptest::prelude::*;
@@ -180,10 +182,7 @@ fn code_unit_errors() {
 #[test]
 fn growable_strings() {
     let be = Utf16StringBE::from("hé😀");
-    assert_eq!(
-        be.as_bytes(),
-        &[0, b'h', 0, 0xe9, 0xd8, 0x3d, 0xde, 0x00]
-    );
+    assert_eq!(be.as_bytes(), &[0, b'h', 0, 0xe9, 0xd8, 0x3d, 0xde, 0x00]);
     assert_eq!(String::try_from(&be).unwrap(), "hé😀");
     let le: Utf16StringLE = SpecificEndianOwned::to_little_endian(&be);
     assert_eq!(le.as_bytes(), &[b'h', 0, 0xe9, 0, 0x3d, 0xd8, 0x00, 0xde]);

@@ -31,7 +31,10 @@ fn pinned_bytes_integers() {
     );
     let wide = 0x0102_0304_0506_0708_090a_0b0c_0d0e_0f10u128;
     assert_eq!(memory(&u128be::new(wide)), (1..=16).collect::<Vec<u8>>());
-    assert_eq!(memory(&u128le::new(wide)), (1..=16).rev().collect::<Vec<u8>>());
+    assert_eq!(
+        memory(&u128le::new(wide)),
+        (1..=16).rev().collect::<Vec<u8>>()
+    );
     assert_eq!(memory(&i16be::new(-2)), [0xff, 0xfe]);
     assert_eq!(memory(&i32le::new(-200)), [0x38, 0xff, 0xff, 0xff]);
     assert_eq!(memory(&i64be::new(-1)), [0xff; 8]);
@@ -42,7 +45,10 @@ fn pinned_bytes_integers() {
     });
     assert_eq!(memory(&u8be::new(0xab)), [0xab]);
     assert_eq!(memory(&i8le::new(-1)), [0xff]);
-    assert_eq!(usizebe::new(0x0102).to_bytes()[size_of::<usize>() - 2..], [1, 2]);
+    assert_eq!(
+        usizebe::new(0x0102).to_bytes()[size_of::<usize>() - 2..],
+        [1, 2]
+    );
     assert_eq!(isizele::new(-2).to_bytes()[0], 0xfe);
 }
 
@@ -64,7 +70,10 @@ fn pinned_bytes_floats_bool_nonzero() {
         Some(nz)
     );
     assert_eq!(BigEndian::<bool>::from_bytes([2]), None);
-    assert_eq!(BigEndian::<bool>::from_bytes([1]).map(|b| b.get()), Some(true));
+    assert_eq!(
+        BigEndian::<bool>::from_bytes([1]).map(|b| b.get()),
+        Some(true)
+    );
 }
 
 #[test]
@@ -97,7 +106,9 @@ fn layout_matches_t() {
             assert_eq!(align_of::<LittleEndian<$t>>(), align_of::<$t>());
         )*};
     }
-    same_layout!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64, bool);
+    same_layout!(
+        u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64, bool
+    );
     same_layout!(NonZeroU32, Wrapping<u16>, (u8, u32));
     // NonZero keeps its niche through the wrapper? No: the wrapper is transparent, so it does.
     assert_eq!(size_of::<Option<nzu64be>>(), size_of::<u64>());
@@ -119,7 +130,7 @@ fn conversions_and_accessors() {
     m.set_native(600);
     assert_eq!(m.get(), 600);
     assert_eq!(f32::from(f32be::new(1.5)), 1.5);
-    assert_eq!(bool::from(BigEndian::from(true)), true);
+    assert!(bool::from(BigEndian::from(true)));
     let w: Wrapping<u64> = BigEndian::from(Wrapping(9u64)).into();
     assert_eq!(w, Wrapping(9));
     let s: Saturating<i32> = LittleEndian::from(Saturating(-4i32)).into();
@@ -141,30 +152,39 @@ fn tuples_convert_element_wise() {
     let t: BigEndian<(u16, u32, u8)> = (0x0102, 0x0304_0506, 7).into();
     assert_eq!(t.to_bits(), (0x0102u16.to_be(), 0x0304_0506u32.to_be(), 7));
     assert_eq!(t.to_native(), (0x0102, 0x0304_0506, 7));
-    let t12: LittleEndian<(u8, u16, u32, u64, i8, i16, i32, i64, f32, f64, u128, i128)> =
-        (1, 2, 3, 4, -5, -6, -7, -8, 9.0, 10.0, 11, -12).into();
+    type Twelve = (u8, u16, u32, u64, i8, i16, i32, i64, f32, f64, u128, i128);
+    let t12: LittleEndian<Twelve> = (1, 2, 3, 4, -5, -6, -7, -8, 9.0, 10.0, 11, -12).into();
     assert_eq!(
         t12.to_native(),
         (1, 2, 3, 4, -5, -6, -7, -8, 9.0, 10.0, 11, -12)
     );
 }
 
+/// A byte buffer aligned for any wrapper up to 8 bytes wide.
+#[repr(C, align(8))]
+struct Aligned<const N: usize>([u8; N]);
+
 #[test]
 fn zerocopy_views_without_unsafe() {
-    let bytes = [0u8, 1, 0, 2, 0, 3, 0, 4];
-    let words = <[u16be]>::ref_from_bytes(&bytes).unwrap();
+    let buf = Aligned([0u8, 1, 0, 2, 0, 3, 0, 4, 0]);
+    let bytes = &buf.0[..8];
+    let words = <[u16be]>::ref_from_bytes(bytes).unwrap();
     assert_eq!(
         words.iter().map(|w| w.get()).collect::<Vec<_>>(),
         [1, 2, 3, 4]
     );
-    assert_eq!(words.as_bytes(), &bytes);
-    // Unaligned byte wrappers read from any offset.
-    let single = u8be::ref_from_bytes(&bytes[1..2]).unwrap();
+    assert_eq!(words.as_bytes(), bytes);
+    // A view needs the alignment of the wrapped type: an odd offset is refused, not UB.
+    assert!(<[u16be]>::ref_from_bytes(&buf.0[1..9]).is_err());
+    // Copying reads need no alignment.
+    assert_eq!(u16be::read_from_bytes(&buf.0[1..3]).unwrap().get(), 0x0100);
+    // Single-byte wrappers are `Unaligned`: views work at any offset.
+    let single = u8be::ref_from_bytes(&buf.0[1..2]).unwrap();
     assert_eq!(single.get(), 1);
-    let mut buf = [0u8; 8];
-    let slot = u64le::mut_from_bytes(&mut buf).unwrap();
+    let mut out = Aligned([0u8; 8]);
+    let slot = u64le::mut_from_bytes(&mut out.0).unwrap();
     slot.set(0x0807_0605_0403_0201);
-    assert_eq!(buf, [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert_eq!(out.0, [1, 2, 3, 4, 5, 6, 7, 8]);
 }
 
 #[test]

@@ -58,8 +58,7 @@ fn encode_padded<const N: usize>(
         .max_buffer_length_from_utf8_without_replacement(text.len())
         .ok_or(EncodingRsError::MalformedInput)?;
     let mut encoded = Vec::with_capacity(capacity);
-    let (result, _) =
-        encoder.encode_from_utf8_to_vec_without_replacement(text, &mut encoded, true);
+    let (result, _) = encoder.encode_from_utf8_to_vec_without_replacement(text, &mut encoded, true);
     if !matches!(result, EncoderResult::InputEmpty) {
         return Err(EncodingRsError::MalformedInput);
     }

@@ -132,7 +132,9 @@ impl fmt::Display for FixedUtf16Error {
             Self::WrongCodeUnitCount { expected, found } => {
                 write_count(f, "UTF-16", "exactly", expected, found)
             }
-            Self::TooManyCodeUnits { max, found } => write_count(f, "UTF-16", "at most", max, found),
+            Self::TooManyCodeUnits { max, found } => {
+                write_count(f, "UTF-16", "at most", max, found)
+            }
             Self::InvalidUtf16 { position } => Utf16Error::InvalidUtf16 { position }.fmt(f),
         }
     }
@@ -144,7 +146,9 @@ impl fmt::Display for FixedUtf32Error {
             Self::WrongCodeUnitCount { expected, found } => {
                 write_count(f, "UTF-32", "exactly", expected, found)
             }
-            Self::TooManyCodeUnits { max, found } => write_count(f, "UTF-32", "at most", max, found),
+            Self::TooManyCodeUnits { max, found } => {
+                write_count(f, "UTF-32", "at most", max, found)
+            }
             Self::InvalidUtf32 { position, value } => {
                 Utf32Error::InvalidUtf32 { position, value }.fmt(f)
             }
@@ -168,7 +172,10 @@ fn write_count(
 impl fmt::Display for Utf16Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Self::InvalidUtf16 { position } = self;
-        write!(f, "invalid UTF-16: unpaired surrogate at code unit {position}")
+        write!(
+            f,
+            "invalid UTF-16: unpaired surrogate at code unit {position}"
+        )
     }
 }
 

@@ -29,5 +29,8 @@ pub(crate) fn fill<U: Copy>(
 
 /// Length of `units` without its trailing units equal to `pad`.
 pub(crate) fn trimmed_len<U: PartialEq>(units: &[U], pad: &U) -> usize {
-    units.iter().rposition(|u| u != pad).map_or(0, |last| last + 1)
+    units
+        .iter()
+        .rposition(|u| u != pad)
+        .map_or(0, |last| last + 1)
 }
