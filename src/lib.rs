@@ -52,7 +52,10 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod io;
 pub mod wire;
+
+pub use io::*;
 
 #[cfg(feature = "alloc")]
 pub use wire::text;
@@ -64,6 +67,6 @@ pub use wire::*;
 pub use zerocopy;
 
 /// The README's code blocks, compiled and run as doctests.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

@@ -1,0 +1,306 @@
+//! Bulk conversion between native slices and wire slices or bytes, at memory speed.
+//!
+//! Every function takes its byte order from the wire type (`u32be`, `LittleEndian<f64>`, ...),
+//! so the same call is a byte swap on one host and a copy on another. Swaps run on the best
+//! SIMD kernel of the CPU (SSSE3, AVX2 or AVX-512BW on x86_64, NEON on aarch64), chosen once
+//! and cached; inputs under 32 bytes take an inlined scalar loop.
+//!
+//! ```
+//! use endian_wire::{bulk, u32be};
+//!
+//! let samples = [1u32, 2, 0x0102_0304];
+//! let mut wire = [u32be::ZERO; 3];
+//! bulk::to_wire(&samples, &mut wire);
+//! assert_eq!(wire[2].to_bytes(), [1, 2, 3, 4]);
+//!
+//! # #[cfg(feature = "alloc")] {
+//! let mut bytes = Vec::new();
+//! bulk::extend_bytes::<u32be>(&mut bytes, &samples);
+//! assert_eq!(&bytes[8..], &[1, 2, 3, 4]);
+//!
+//! let mut back = [0u32; 3];
+//! bulk::from_bytes::<u32be>(&bytes, &mut back);
+//! assert_eq!(back, samples);
+//! # }
+//! ```
+//!
+//! # Panics
+//!
+//! Like [`slice::copy_from_slice`], the functions that take a source and a destination panic
+//! when their lengths do not match (for byte slices: when the byte length is not the element
+//! count times the element size). A length mismatch is a bug in the caller, not bad input.
+
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
+mod dispatch;
+mod element;
+mod portable;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use core::mem::size_of;
+
+use zerocopy::{FromBytes, IntoBytes};
+
+pub use dispatch::Isa;
+pub use element::{Primitive, WireElement};
+
+/// Below this many bytes the scalar loop beats a call through the dispatcher.
+const SMALL: usize = 32;
+
+/// Byte-reverses `count` elements of `width` bytes from `src` to `dst` with the active kernel.
+///
+/// # Safety
+/// `src` valid for reads and `dst` for writes of `count * width` bytes; the ranges identical or
+/// disjoint; `width` is 2, 4, 8 or 16.
+#[inline(always)]
+unsafe fn swap_dispatched(width: usize, src: *const u8, dst: *mut u8, count: usize) {
+    if count * width < SMALL {
+        // SAFETY: forwarded from the caller.
+        unsafe {
+            match width {
+                2 => portable::swap::<u16>(src, dst, count),
+                4 => portable::swap::<u32>(src, dst, count),
+                8 => portable::swap::<u64>(src, dst, count),
+                _ => portable::swap::<u128>(src, dst, count),
+            }
+        }
+    } else {
+        let kernel = Isa::active_kernels().for_width(width);
+        // SAFETY: forwarded from the caller; the active kernels run on this CPU.
+        unsafe { kernel(src, dst, count) }
+    }
+}
+
+/// Writes the wire form of `src` (`count` elements of `W`, as native bytes) to `dst`.
+///
+/// # Safety
+/// `src` valid for reads and `dst` for writes of `count * size_of::<W>()` bytes; the ranges
+/// identical or disjoint.
+#[inline(always)]
+unsafe fn convert<W: WireElement>(src: *const u8, dst: *mut u8, count: usize) {
+    if W::SWAPS {
+        // SAFETY: forwarded; `W::SWAPS` implies a width of 2, 4, 8 or 16.
+        unsafe { swap_dispatched(size_of::<W>(), src, dst, count) }
+    } else if !core::ptr::eq(src, dst) {
+        // SAFETY: forwarded; the ranges are disjoint since they are not identical.
+        unsafe { core::ptr::copy_nonoverlapping(src, dst, count * size_of::<W>()) }
+    }
+}
+
+/// Converts wire bytes to native bytes, or back, where they are.
+#[inline(always)]
+fn convert_in_place<W: WireElement>(bytes: &mut [u8]) {
+    let ptr = bytes.as_mut_ptr();
+    // SAFETY: one range, both pointers derived from the same `as_mut_ptr`, as source and
+    // destination; `bytes` holds whole elements (it comes from a slice of `W` or its native).
+    unsafe { convert::<W>(ptr, ptr, bytes.len() / size_of::<W>()) }
+}
+
+#[track_caller]
+fn check_lengths(what: &str, src: usize, dst: usize) {
+    assert!(
+        src == dst,
+        "bulk::{what}: source length ({src}) does not match destination length ({dst})"
+    );
+}
+
+/// Converts native values into wire values: `dst[i] = W::from(src[i])`.
+///
+/// # Panics
+/// If `src.len() != dst.len()`.
+///
+/// ```
+/// use endian_wire::{bulk, u16le};
+/// let mut wire = [u16le::ZERO; 2];
+/// bulk::to_wire(&[1u16, 0x0203], &mut wire);
+/// assert_eq!(wire, [u16le::new(1), u16le::new(0x0203)]);
+/// ```
+#[track_caller]
+#[inline]
+pub fn to_wire<W: WireElement>(src: &[W::Native], dst: &mut [W]) {
+    check_lengths("to_wire", src.len(), dst.len());
+    // SAFETY: both slices hold `src.len()` elements of the same size; `&` and `&mut` borrows
+    // cannot overlap.
+    unsafe { convert::<W>(src.as_ptr().cast(), dst.as_mut_ptr().cast(), src.len()) }
+}
+
+/// Converts wire values into native values: `dst[i] = src[i].to_native()`.
+///
+/// # Panics
+/// If `src.len() != dst.len()`.
+#[track_caller]
+#[inline]
+pub fn to_native<W: WireElement>(src: &[W], dst: &mut [W::Native]) {
+    check_lengths("to_native", src.len(), dst.len());
+    // SAFETY: as in `to_wire`.
+    unsafe { convert::<W>(src.as_ptr().cast(), dst.as_mut_ptr().cast(), src.len()) }
+}
+
+/// Converts native values to wire values where they are, and returns the same memory viewed
+/// as wire values. No copy.
+///
+/// ```
+/// use endian_wire::{bulk, u32be};
+/// let mut data = [1u32, 2];
+/// let wire: &mut [u32be] = bulk::wire_in_place(&mut data);
+/// assert_eq!(wire[1].to_bytes(), [0, 0, 0, 2]);
+/// ```
+#[inline]
+pub fn wire_in_place<W: WireElement>(data: &mut [W::Native]) -> &mut [W] {
+    let bytes = data.as_mut_bytes();
+    convert_in_place::<W>(bytes);
+    match <[W]>::mut_from_bytes(bytes) {
+        Ok(wire) => wire,
+        // `W` is `repr(transparent)` over `W::Native`: same size and alignment.
+        Err(_) => unreachable!("wire and native element layouts differ"),
+    }
+}
+
+/// Converts wire values to native values where they are, and returns the same memory viewed
+/// as native values. No copy.
+#[inline]
+pub fn native_in_place<W: WireElement>(data: &mut [W]) -> &mut [W::Native] {
+    let bytes = data.as_mut_bytes();
+    convert_in_place::<W>(bytes);
+    match <[W::Native]>::mut_from_bytes(bytes) {
+        Ok(native) => native,
+        // `W` is `repr(transparent)` over `W::Native`: same size and alignment.
+        Err(_) => unreachable!("wire and native element layouts differ"),
+    }
+}
+
+/// Converts wire bytes into native values.
+///
+/// # Panics
+/// If `src.len() != dst.len() * size_of::<W>()`.
+#[track_caller]
+#[inline]
+pub fn from_bytes<W: WireElement>(src: &[u8], dst: &mut [W::Native]) {
+    check_lengths("from_bytes", src.len(), dst.len() * size_of::<W>());
+    // SAFETY: `src` holds exactly `dst.len()` elements' bytes; the borrows do not overlap.
+    unsafe { convert::<W>(src.as_ptr(), dst.as_mut_ptr().cast(), dst.len()) }
+}
+
+/// Converts native values into wire bytes written to `dst`.
+///
+/// # Panics
+/// If `dst.len() != src.len() * size_of::<W>()`.
+#[track_caller]
+#[inline]
+pub fn to_bytes<W: WireElement>(src: &[W::Native], dst: &mut [u8]) {
+    check_lengths("to_bytes", src.len() * size_of::<W>(), dst.len());
+    // SAFETY: `dst` holds exactly `src.len()` elements' bytes; the borrows do not overlap.
+    unsafe { convert::<W>(src.as_ptr().cast(), dst.as_mut_ptr(), src.len()) }
+}
+
+/// Appends the wire bytes of `src` to `out` (one pass, no zero-filling).
+///
+/// ```
+/// use endian_wire::{bulk, f32le};
+/// let mut out = vec![0xAA];
+/// bulk::extend_bytes::<f32le>(&mut out, &[1.0]);
+/// assert_eq!(out, [0xAA, 0, 0, 0x80, 0x3f]);
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn extend_bytes<W: WireElement>(out: &mut alloc::vec::Vec<u8>, src: &[W::Native]) {
+    let added = core::mem::size_of_val(src);
+    out.reserve(added);
+    let spare = &mut out.spare_capacity_mut()[..added];
+    // SAFETY: `spare` is `added` bytes of this vector's unused capacity, disjoint from `src`;
+    // `convert` writes all of them (a byte swap or a copy of every element).
+    unsafe { convert::<W>(src.as_ptr().cast(), spare.as_mut_ptr().cast(), src.len()) }
+    let len = out.len();
+    // SAFETY: the `added` bytes after `len` were initialised just above.
+    unsafe { out.set_len(len + added) }
+}
+
+/// Swaps the bytes of `count = src.len() / width` elements of `width` bytes with the given
+/// instruction set, or returns `None` if this build or CPU cannot run it. For tests and
+/// benchmarks that compare the kernels; the other functions use [`Isa::active`].
+///
+/// # Panics
+/// If `width` is not 2, 4, 8 or 16, if `src.len()` is not a multiple of `width`, or if the
+/// lengths differ.
+#[track_caller]
+pub fn swap_bytes_with(isa: Isa, width: usize, src: &[u8], dst: &mut [u8]) -> Option<()> {
+    check_width(width, src.len());
+    check_lengths("swap_bytes_with", src.len(), dst.len());
+    let kernel = isa.kernels()?.for_width(width);
+    // SAFETY: equal lengths, a whole number of elements, disjoint borrows; the kernel runs
+    // on this CPU.
+    unsafe { kernel(src.as_ptr(), dst.as_mut_ptr(), src.len() / width) }
+    Some(())
+}
+
+/// In-place form of [`swap_bytes_with`].
+///
+/// # Panics
+/// If `width` is not 2, 4, 8 or 16 or `data.len()` is not a multiple of it.
+#[track_caller]
+pub fn swap_bytes_in_place_with(isa: Isa, width: usize, data: &mut [u8]) -> Option<()> {
+    check_width(width, data.len());
+    let kernel = isa.kernels()?.for_width(width);
+    let ptr = data.as_mut_ptr();
+    // SAFETY: one range (both pointers from the same `as_mut_ptr`) as source and destination,
+    // a whole number of elements; the kernel runs on this CPU.
+    unsafe { kernel(ptr, ptr, data.len() / width) }
+    Some(())
+}
+
+#[track_caller]
+fn check_width(width: usize, len: usize) {
+    assert!(
+        matches!(width, 2 | 4 | 8 | 16) && len.is_multiple_of(width),
+        "bulk: width {width} must be 2, 4, 8 or 16 and divide the length {len}"
+    );
+}
+
+/// Bytes converted per `write_all` call by [`write`] when it has to swap.
+#[cfg(feature = "std")]
+const WRITE_CHUNK: usize = 8192;
+
+/// Writes the wire bytes of `src` to `writer` without allocating.
+///
+/// When the host order is the wire order this is one `write_all` of `src`'s bytes; otherwise
+/// the values are converted into a stack buffer and written 8 KiB at a time.
+///
+/// # Errors
+/// Whatever `writer` returns.
+#[cfg(feature = "std")]
+pub fn write<W: WireElement, Wr: std::io::Write + ?Sized>(
+    writer: &mut Wr,
+    src: &[W::Native],
+) -> std::io::Result<()> {
+    if !W::SWAPS {
+        return writer.write_all(src.as_bytes());
+    }
+    let mut buf = [core::mem::MaybeUninit::<u8>::uninit(); WRITE_CHUNK];
+    for chunk in src.chunks(WRITE_CHUNK / size_of::<W>()) {
+        let len = core::mem::size_of_val(chunk);
+        // SAFETY: `chunk` fits in `buf` and `convert` writes all of its `len` bytes.
+        unsafe { convert::<W>(chunk.as_ptr().cast(), buf.as_mut_ptr().cast(), chunk.len()) };
+        // SAFETY: the first `len` bytes of `buf` were initialised just above.
+        let bytes = unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), len) };
+        writer.write_all(bytes)?;
+    }
+    Ok(())
+}
+
+/// Fills `dst` with values read from `reader` as wire bytes: one `read_exact`, then an
+/// in-place conversion.
+///
+/// # Errors
+/// `UnexpectedEof` if the reader ends first (the contents of `dst` are then unspecified), or
+/// whatever else `reader` returns.
+#[cfg(feature = "std")]
+pub fn read<W: WireElement, R: std::io::Read + ?Sized>(
+    reader: &mut R,
+    dst: &mut [W::Native],
+) -> std::io::Result<()> {
+    let bytes = dst.as_mut_bytes();
+    reader.read_exact(bytes)?;
+    convert_in_place::<W>(bytes);
+    Ok(())
+}

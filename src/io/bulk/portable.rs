@@ -1,0 +1,50 @@
+//! The portable kernels: one element at a time. Also the oracle the SIMD kernels are tested
+//! against, and the tail handler of every SIMD loop.
+
+use core::ptr;
+
+/// An unsigned integer as wide as an element; its `swap_bytes` is the element's byte reversal.
+pub(crate) trait Lane: Copy {
+    fn swap(self) -> Self;
+}
+
+macro_rules! lanes {
+    ($($t:ty),*) => {$(
+        impl Lane for $t {
+            #[inline(always)]
+            fn swap(self) -> Self {
+                self.swap_bytes()
+            }
+        }
+    )*};
+}
+lanes!(u16, u32, u64, u128);
+
+/// Byte-reverses `count` elements of type `L` from `src` to `dst`.
+///
+/// # Safety
+/// `src` must be valid for reads and `dst` for writes of `count * size_of::<L>()` bytes, and
+/// the two ranges must either be identical (in place) or not overlap. No alignment is required.
+#[inline(always)]
+pub(crate) unsafe fn swap<L: Lane>(src: *const u8, dst: *mut u8, count: usize) {
+    let (src, dst) = (src.cast::<L>(), dst.cast::<L>());
+    for i in 0..count {
+        // SAFETY: element `i` lies within the range the caller vouches for; the accesses are
+        // unaligned. The element is read before it is written, so in place is correct.
+        unsafe { ptr::write_unaligned(dst.add(i), ptr::read_unaligned(src.add(i)).swap()) }
+    }
+}
+
+macro_rules! kernels {
+    ($($name:ident $lane:ty),*) => {$(
+        /// The portable kernel for one width.
+        ///
+        /// # Safety
+        /// As [`swap`].
+        pub(crate) unsafe fn $name(src: *const u8, dst: *mut u8, count: usize) {
+            // SAFETY: forwarded from the caller.
+            unsafe { swap::<$lane>(src, dst, count) }
+        }
+    )*};
+}
+kernels!(swap2 u16, swap4 u32, swap8 u64, swap16 u128);

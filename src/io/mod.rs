@@ -1,0 +1,24 @@
+//! Moving wire values between memory and bytes.
+//!
+//! * [`bulk`]: native slices to wire slices or bytes and back, SIMD-accelerated.
+//! * [`WireBytes`]: the types whose memory image is their wire image (wrappers, text fields,
+//!   arrays of them); reading and writing them is one copy.
+//! * `std::io` (feature `std`): [`EndianRead`], [`EndianWrite`], [`read_specific`],
+//!   [`write_specific`] and the `*_native` helpers, with `simple_endian`'s signatures.
+//! * `no_std`: [`FromSlice`], [`read_from_slice`], [`write_to_extend`], and [`view`] /
+//!   [`view_slice`] for zero-copy access.
+
+pub mod bulk;
+mod slice;
+#[cfg(feature = "std")]
+mod stream;
+mod wire_bytes;
+
+pub use slice::{FromSlice, ViewError, read_from_slice, view, view_slice, write_to_extend};
+#[cfg(feature = "std")]
+pub use stream::{
+    EndianRead, EndianWrite, read_native, read_specific, read_specific_dyn, try_read_native,
+    try_write_native, try_write_native_ref, write_native, write_native_ref, write_specific,
+    write_specific_dyn,
+};
+pub use wire_bytes::WireBytes;

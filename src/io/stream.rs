@@ -1,0 +1,296 @@
+//! `std::io` reading and writing: [`EndianRead`], [`EndianWrite`] and `read_specific` /
+//! `write_specific` with `simple_endian`'s signatures.
+//!
+//! A fixed-size value is written with one `write_all` of its wire bytes and read with one
+//! `read_exact`, without touching the heap. Truncated input is `UnexpectedEof`; bytes that are
+//! not a valid value (a `bool` of 2, a `NonZero` of 0) are `InvalidData` with a message naming
+//! the type and the bytes.
+
+use core::mem::{MaybeUninit, size_of};
+use std::format;
+use std::io::{self, Read, Write};
+
+use super::wire_bytes::{Hex, WireBytes, short_type_name};
+
+/// A value that can be read from a byte stream.
+pub trait EndianRead: Sized {
+    /// Reads one value.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if the stream ends first, `InvalidData` if the bytes are not a valid
+    /// value, or whatever error the reader returns.
+    fn read_from<R: Read + ?Sized>(reader: &mut R) -> io::Result<Self>;
+}
+
+/// A value that can be written to a byte stream.
+pub trait EndianWrite {
+    /// Writes this value's wire bytes.
+    ///
+    /// # Errors
+    /// Whatever error the writer returns.
+    fn write_to<W: Write + ?Sized>(&self, writer: &mut W) -> io::Result<()>;
+}
+
+impl<T: WireBytes> EndianWrite for T {
+    #[inline]
+    fn write_to<W: Write + ?Sized>(&self, writer: &mut W) -> io::Result<()> {
+        if size_of::<T>() == 0 {
+            return Ok(()); // `[E; 0]` and the like: no bytes, no call.
+        }
+        writer.write_all(self.as_bytes())
+    }
+}
+
+impl<T: WireBytes> EndianRead for T {
+    #[inline]
+    fn read_from<R: Read + ?Sized>(reader: &mut R) -> io::Result<Self> {
+        if size_of::<T>() == 0 {
+            return decode::<T>(&[]); // `[E; 0]`: consumes nothing.
+        }
+        let mut image = MaybeUninit::<T>::zeroed();
+        // SAFETY: `zeroed` initialised all `size_of::<T>()` bytes of `image`; they are only
+        // viewed as bytes (never as a `T`) until `try_read_from_bytes` validates a copy.
+        let bytes = unsafe {
+            core::slice::from_raw_parts_mut(image.as_mut_ptr().cast::<u8>(), size_of::<T>())
+        };
+        reader.read_exact(bytes)?;
+        decode::<T>(bytes)
+    }
+}
+
+/// Validates and copies a wire image.
+#[inline]
+pub(crate) fn decode<T: WireBytes>(bytes: &[u8]) -> io::Result<T> {
+    T::try_read_from_bytes(bytes).map_err(|_| invalid_value::<T>(bytes))
+}
+
+#[cold]
+pub(crate) fn invalid_value<T: WireBytes>(bytes: &[u8]) -> io::Error {
+    let (offset, len) = T::locate_invalid(bytes);
+    let part = &bytes[offset..offset + len];
+    let message = if len == bytes.len() {
+        format!(
+            "invalid {}: wire bytes {}",
+            short_type_name::<T>(),
+            Hex(part)
+        )
+    } else {
+        format!(
+            "invalid {}: wire bytes {} at offset {offset}",
+            short_type_name::<T>(),
+            Hex(part)
+        )
+    };
+    io::Error::new(io::ErrorKind::InvalidData, message)
+}
+
+/// Largest tuple wire image gathered into one stack buffer (one `read_exact` / `write_all`);
+/// larger tuples move element by element.
+const TUPLE_BUFFER: usize = 256;
+
+/// Tuples are their elements back to back, with no padding (whatever Rust's in-memory tuple
+/// layout is; `simple_endian` wrote that layout, padding included).
+macro_rules! tuple_io {
+    ($(($($idx:tt $T:ident),+))*) => {$(
+        impl<$($T: WireBytes),+> EndianWrite for ($($T,)+) {
+            fn write_to<Wr: Write + ?Sized>(&self, writer: &mut Wr) -> io::Result<()> {
+                let total = 0 $(+ size_of::<$T>())+;
+                if total > TUPLE_BUFFER {
+                    $(writer.write_all(self.$idx.as_bytes())?;)+
+                    return Ok(());
+                }
+                let mut buf = [0u8; TUPLE_BUFFER];
+                let mut at = 0;
+                $(
+                    buf[at..at + size_of::<$T>()].copy_from_slice(self.$idx.as_bytes());
+                    at += size_of::<$T>();
+                )+
+                writer.write_all(&buf[..at])
+            }
+        }
+
+        impl<$($T: WireBytes),+> EndianRead for ($($T,)+) {
+            // The advance past the last element is never read.
+            #[allow(unused_assignments)]
+            fn read_from<R: Read + ?Sized>(reader: &mut R) -> io::Result<Self> {
+                let total = 0 $(+ size_of::<$T>())+;
+                if total > TUPLE_BUFFER {
+                    return Ok(($($T::read_from(reader)?,)+));
+                }
+                let mut buf = [0u8; TUPLE_BUFFER];
+                reader.read_exact(&mut buf[..total])?;
+                let mut rest = &buf[..total];
+                Ok(($(
+                    {
+                        let (part, tail) = rest.split_at(size_of::<$T>());
+                        rest = tail;
+                        decode::<$T>(part)?
+                    },
+                )+))
+            }
+        }
+    )*};
+}
+
+tuple_io! {
+    (0 A, 1 B)
+    (0 A, 1 B, 2 C)
+    (0 A, 1 B, 2 C, 3 D)
+    (0 A, 1 B, 2 C, 3 D, 4 E)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K, 11 L)
+}
+
+/// Reads one `E` from `reader`.
+///
+/// ```
+/// use endian_wire::{read_specific, u32be};
+/// let mut input: &[u8] = &[0, 0, 1, 0, 0xff];
+/// let v: u32be = read_specific(&mut input)?;
+/// assert_eq!(v.get(), 256);
+/// assert_eq!(input, &[0xff]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`EndianRead::read_from`].
+#[inline]
+pub fn read_specific<R: Read + ?Sized, E: EndianRead>(reader: &mut R) -> io::Result<E> {
+    E::read_from(reader)
+}
+
+/// Writes `value`'s wire bytes to `writer`.
+///
+/// ```
+/// use endian_wire::{write_specific, u16le};
+/// let mut out = Vec::new();
+/// write_specific(&mut out, &[u16le::new(1), u16le::new(0x0203)])?;
+/// assert_eq!(out, [1, 0, 3, 2]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`EndianWrite::write_to`].
+#[inline]
+pub fn write_specific<W: Write + ?Sized, E: EndianWrite>(
+    writer: &mut W,
+    value: &E,
+) -> io::Result<()> {
+    value.write_to(writer)
+}
+
+/// [`read_specific`] through a `dyn Read`.
+///
+/// # Errors
+/// As [`EndianRead::read_from`].
+pub fn read_specific_dyn<E: EndianRead>(reader: &mut dyn Read) -> io::Result<E> {
+    E::read_from(reader)
+}
+
+/// [`write_specific`] through a `dyn Write`.
+///
+/// # Errors
+/// As [`EndianWrite::write_to`].
+pub fn write_specific_dyn<E: EndianWrite>(writer: &mut dyn Write, value: &E) -> io::Result<()> {
+    value.write_to(writer)
+}
+
+/// Reads a wire value `W` and converts it into `T`.
+///
+/// ```
+/// use endian_wire::{read_native, u16be};
+/// let port: u16 = read_native::<_, u16be, u16>(&mut &[0x1f, 0x90][..])?;
+/// assert_eq!(port, 8080);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`EndianRead::read_from`].
+#[inline]
+pub fn read_native<R: Read + ?Sized, W: EndianRead, T: From<W>>(reader: &mut R) -> io::Result<T> {
+    W::read_from(reader).map(T::from)
+}
+
+/// Reads a wire value `W` and converts it into `T` where the conversion can fail.
+///
+/// # Errors
+/// As [`EndianRead::read_from`], and `InvalidData` naming the target type and the conversion
+/// error if the conversion fails.
+pub fn try_read_native<R, W, T>(reader: &mut R) -> io::Result<T>
+where
+    R: Read + ?Sized,
+    W: EndianRead,
+    T: TryFrom<W>,
+    T::Error: core::fmt::Display,
+{
+    let wire = W::read_from(reader)?;
+    T::try_from(wire).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("cannot convert to {}: {e}", short_type_name::<T>()),
+        )
+    })
+}
+
+/// Converts `value` into the wire type `W` and writes it.
+///
+/// # Errors
+/// As [`EndianWrite::write_to`].
+#[inline]
+pub fn write_native<Wrt: Write + ?Sized, W: EndianWrite + From<T>, T>(
+    writer: &mut Wrt,
+    value: T,
+) -> io::Result<()> {
+    W::from(value).write_to(writer)
+}
+
+/// [`write_native`] from a reference (the value is cloned for the conversion).
+///
+/// # Errors
+/// As [`EndianWrite::write_to`].
+#[inline]
+pub fn write_native_ref<Wrt: Write + ?Sized, W: EndianWrite + From<T>, T: Clone>(
+    writer: &mut Wrt,
+    value: &T,
+) -> io::Result<()> {
+    W::from(value.clone()).write_to(writer)
+}
+
+/// Converts `value` into the wire type `W` where that can fail, and writes it. Nothing is
+/// written when the conversion fails.
+///
+/// # Errors
+/// `InvalidInput` naming the wire type and the conversion error, or the writer's error.
+pub fn try_write_native<Wrt, W, T>(writer: &mut Wrt, value: T) -> io::Result<()>
+where
+    Wrt: Write + ?Sized,
+    W: EndianWrite + TryFrom<T>,
+    W::Error: core::fmt::Display,
+{
+    let wire = W::try_from(value).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("cannot encode as {}: {e}", short_type_name::<W>()),
+        )
+    })?;
+    wire.write_to(writer)
+}
+
+/// [`try_write_native`] from a reference (the value is cloned for the conversion).
+///
+/// # Errors
+/// As [`try_write_native`].
+pub fn try_write_native_ref<Wrt, W, T>(writer: &mut Wrt, value: &T) -> io::Result<()>
+where
+    Wrt: Write + ?Sized,
+    W: EndianWrite + TryFrom<T>,
+    W::Error: core::fmt::Display,
+    T: Clone,
+{
+    try_write_native::<Wrt, W, T>(writer, value.clone())
+}

@@ -1,0 +1,142 @@
+//! [`WireBytes`]: types whose memory image is their wire image.
+
+use core::mem::size_of;
+
+use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
+
+use crate::{BigEndian, LittleEndian};
+
+/// A type whose bytes in memory are exactly its bytes on the wire.
+///
+/// Writing such a value is one copy of its bytes and reading it is one copy plus validation
+/// (for types that have invalid bit patterns, such as `bool` or `NonZeroU32` wrappers). The
+/// zerocopy bounds guarantee there is no padding and that validation is possible; the byte
+/// order is right because every multi-byte part is a `BigEndian`/`LittleEndian` wrapper (or a
+/// type built from them).
+///
+/// Implemented for the wrappers of every primitive, `u8`, `i8`, `bool`, the fixed text types,
+/// and arrays of any of these (nested arrays included). `#[derive(Endianize)]` implements it for
+/// generated wire structs without padding. Do not implement it for types holding native
+/// multi-byte integers: their bytes would follow the host's order.
+pub trait WireBytes: TryFromBytes + IntoBytes + KnownLayout + Immutable + Sized {
+    /// The size of the wire image in bytes.
+    const WIRE_SIZE: usize = size_of::<Self>();
+
+    /// In an invalid wire image `bytes` of `Self`, the `(offset, length)` of the first invalid
+    /// part, used to name the offending value in errors. The default is the whole image.
+    #[doc(hidden)]
+    fn locate_invalid(bytes: &[u8]) -> (usize, usize) {
+        (0, bytes.len())
+    }
+}
+
+macro_rules! wire_bytes {
+    ($($t:ty),*) => {$(
+        impl WireBytes for $t {}
+    )*};
+}
+wire_bytes!(u8, i8, bool);
+
+impl<T> WireBytes for BigEndian<T> where Self: TryFromBytes + IntoBytes + KnownLayout + Immutable {}
+impl<T> WireBytes for LittleEndian<T> where Self: TryFromBytes + IntoBytes + KnownLayout + Immutable {}
+
+/// Elements back to back; an invalid image is located down to the first bad element.
+impl<T: WireBytes, const N: usize> WireBytes for [T; N] {
+    fn locate_invalid(bytes: &[u8]) -> (usize, usize) {
+        let size = size_of::<T>().max(1);
+        for (index, element) in bytes.chunks_exact(size).enumerate() {
+            if T::try_read_from_bytes(element).is_err() {
+                let (offset, len) = T::locate_invalid(element);
+                return (index * size + offset, len);
+            }
+        }
+        (0, bytes.len())
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod text {
+    use super::WireBytes;
+    use crate::text::{
+        CodeUnit, FixedUtf8Bytes, FixedUtf16CodeUnitsEndian, FixedUtf32CodeUnitsEndian,
+    };
+    use crate::text::{FixedUtf8NullPadded, FixedUtf8SpacePadded};
+
+    impl<const N: usize> WireBytes for FixedUtf8Bytes<N> {}
+    impl<const N: usize> WireBytes for FixedUtf8NullPadded<N> {}
+    impl<const N: usize> WireBytes for FixedUtf8SpacePadded<N> {}
+    impl<E: CodeUnit<Native = u16> + WireBytes, const N: usize> WireBytes
+        for FixedUtf16CodeUnitsEndian<E, N>
+    {
+    }
+    impl<E: CodeUnit<Native = u32> + WireBytes, const N: usize> WireBytes
+        for FixedUtf32CodeUnitsEndian<E, N>
+    {
+    }
+
+    macro_rules! padded {
+        ($($t:ident),*) => {$(
+            impl<const N: usize> WireBytes for crate::text::$t<N> {}
+        )*};
+    }
+    padded!(
+        FixedUtf16LePacked,
+        FixedUtf16BePacked,
+        FixedUtf16LeNullPadded,
+        FixedUtf16BeNullPadded,
+        FixedUtf16LeSpacePadded,
+        FixedUtf16BeSpacePadded,
+        FixedUtf32LePacked,
+        FixedUtf32BePacked,
+        FixedUtf32LeNullPadded,
+        FixedUtf32BeNullPadded,
+        FixedUtf32LeSpacePadded,
+        FixedUtf32BeSpacePadded
+    );
+}
+
+/// The type name without module paths: `BigEndian<NonZero<u32>>`.
+#[cfg(feature = "std")]
+pub(crate) fn short_type_name<T: ?Sized>() -> impl core::fmt::Display {
+    struct Short(&'static str);
+    impl core::fmt::Display for Short {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            // Keep only the last segment of every `a::b::Name` path.
+            let mut segment_start = 0;
+            let bytes = self.0.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                let c = bytes[i];
+                if c == b':' && bytes.get(i + 1) == Some(&b':') {
+                    segment_start = i + 2;
+                    i += 2;
+                    continue;
+                }
+                if !(c.is_ascii_alphanumeric() || c == b'_') {
+                    f.write_str(&self.0[segment_start..=i])?;
+                    segment_start = i + 1;
+                }
+                i += 1;
+            }
+            f.write_str(&self.0[segment_start..])
+        }
+    }
+    Short(core::any::type_name::<T>())
+}
+
+/// Formats bytes as `02 00 ff`.
+#[cfg(feature = "std")]
+pub(crate) struct Hex<'a>(pub(crate) &'a [u8]);
+
+#[cfg(feature = "std")]
+impl core::fmt::Display for Hex<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        for (i, byte) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{byte:02x}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,135 @@
+//! Every bulk kernel against a byte-reversal oracle: each instruction set this CPU has, every
+//! element count 0..=300 and start offset 0..=63 (a sample under Miri), out of place and in
+//! place, with guard bytes around the destination.
+//!
+//! A custom harness (`harness = false`) so that a kernel the CPU lacks is reported as ignored,
+//! never as passed. Accepts libtest's filter arguments and `--skip`.
+
+use std::panic;
+use std::process::ExitCode;
+
+use endian_wire::bulk::{self, Isa};
+
+const GUARD: usize = 64;
+const GUARD_BYTE: u8 = 0xA5;
+
+/// Element counts and offsets swept per width. Miri and the emulated targets get a sample.
+fn sweep() -> (usize, usize) {
+    if cfg!(miri) { (40, 9) } else { (300, 64) }
+}
+
+/// The oracle: reverse each `width`-byte element.
+fn oracle(width: usize, src: &[u8]) -> Vec<u8> {
+    src.chunks(width)
+        .flat_map(|c| c.iter().rev().copied())
+        .collect()
+}
+
+/// Deterministic, distinct-looking input bytes.
+fn pattern(len: usize, seed: usize) -> Vec<u8> {
+    (0..len)
+        .map(|i| (i.wrapping_mul(131) ^ seed.wrapping_mul(7) ^ (i >> 8)) as u8)
+        .collect()
+}
+
+fn check_isa(isa: Isa) {
+    let (max_count, offsets) = sweep();
+    for width in [2, 4, 8, 16] {
+        for count in 0..=max_count {
+            let len = count * width;
+            for offset in 0..offsets {
+                let src_offset = offset;
+                let dst_offset = (offset * 7 + 3) % 64;
+                let mut src_buf = vec![0u8; len + 64];
+                src_buf[src_offset..src_offset + len].copy_from_slice(&pattern(len, count));
+                let src = &src_buf[src_offset..src_offset + len];
+                let expected = oracle(width, src);
+
+                // Out of place, with guard bytes around the destination.
+                let mut dst_buf = vec![GUARD_BYTE; GUARD + 64 + len + GUARD];
+                let start = GUARD + dst_offset;
+                bulk::swap_bytes_with(isa, width, src, &mut dst_buf[start..start + len])
+                    .expect("isa checked available");
+                assert_eq!(
+                    &dst_buf[start..start + len],
+                    &expected[..],
+                    "{isa:?} width {width} count {count} offsets {src_offset}/{dst_offset}"
+                );
+                assert!(
+                    dst_buf[..start].iter().all(|&b| b == GUARD_BYTE)
+                        && dst_buf[start + len..].iter().all(|&b| b == GUARD_BYTE),
+                    "{isa:?} wrote outside its destination: width {width} count {count}"
+                );
+
+                // In place, with guard bytes.
+                let mut place = vec![GUARD_BYTE; GUARD + 64 + len + GUARD];
+                place[start..start + len].copy_from_slice(src);
+                bulk::swap_bytes_in_place_with(isa, width, &mut place[start..start + len])
+                    .expect("isa checked available");
+                assert_eq!(
+                    &place[start..start + len],
+                    &expected[..],
+                    "{isa:?} in place width {width} count {count} offset {dst_offset}"
+                );
+                assert!(
+                    place[..start].iter().all(|&b| b == GUARD_BYTE)
+                        && place[start + len..].iter().all(|&b| b == GUARD_BYTE),
+                    "{isa:?} in place wrote outside its range: width {width} count {count}"
+                );
+            }
+        }
+    }
+}
+
+/// Whether libtest-style arguments select the test `name`.
+fn selected(name: &str, args: &[String]) -> bool {
+    let mut filters = Vec::new();
+    let mut skips = Vec::new();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--skip" => skips.extend(iter.next()),
+            flag if flag.starts_with('-') => {}
+            filter => filters.push(filter),
+        }
+    }
+    (filters.is_empty() || filters.iter().any(|f| name.contains(f)))
+        && !skips.iter().any(|s| name.contains(s.as_str()))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (mut passed, mut failed, mut ignored, mut filtered) = (0, 0, 0, 0);
+    println!();
+    for isa in Isa::ALL {
+        let name = format!("kernel_{}", isa.name());
+        if !selected(&name, &args) {
+            filtered += 1;
+            continue;
+        }
+        if !isa.is_available() {
+            println!("test {name} ... ignored, not available on this CPU or target");
+            ignored += 1;
+            continue;
+        }
+        match panic::catch_unwind(|| check_isa(isa)) {
+            Ok(()) => {
+                println!("test {name} ... ok");
+                passed += 1;
+            }
+            Err(_) => {
+                println!("test {name} ... FAILED");
+                failed += 1;
+            }
+        }
+    }
+    let status = if failed == 0 { "ok" } else { "FAILED" };
+    println!(
+        "\ntest result: {status}. {passed} passed; {failed} failed; {ignored} ignored; 0 measured; {filtered} filtered out\n"
+    );
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
