@@ -13,9 +13,17 @@ use endian_wire::bulk::{self, Isa};
 const GUARD: usize = 64;
 const GUARD_BYTE: u8 = 0xA5;
 
-/// Element counts and offsets swept per width. Miri and the emulated targets get a sample.
-fn sweep() -> (usize, usize) {
-    if cfg!(miri) { (40, 9) } else { (300, 64) }
+/// Element counts and start offsets swept per width. Miri gets counts on both sides of every
+/// loop boundary (16, 32, 64, 128 and 256 bytes for every width) and three offsets.
+fn sweep() -> (Vec<usize>, Vec<usize>) {
+    if cfg!(miri) {
+        let counts = [
+            0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 63, 65, 127, 129, 130,
+        ];
+        (counts.to_vec(), vec![0, 1, 13])
+    } else {
+        ((0..=300).collect(), (0..64).collect())
+    }
 }
 
 /// The oracle: reverse each `width`-byte element.
@@ -33,11 +41,11 @@ fn pattern(len: usize, seed: usize) -> Vec<u8> {
 }
 
 fn check_isa(isa: Isa) {
-    let (max_count, offsets) = sweep();
+    let (counts, offsets) = sweep();
     for width in [2, 4, 8, 16] {
-        for count in 0..=max_count {
+        for &count in &counts {
             let len = count * width;
-            for offset in 0..offsets {
+            for &offset in &offsets {
                 let src_offset = offset;
                 let dst_offset = (offset * 7 + 3) % 64;
                 let mut src_buf = vec![0u8; len + 64];

@@ -48,13 +48,18 @@ impl<T: WireBytes> EndianRead for T {
             return decode::<T>(&[]); // `[E; 0]`: consumes nothing.
         }
         let mut image = MaybeUninit::<T>::zeroed();
-        // SAFETY: `zeroed` initialised all `size_of::<T>()` bytes of `image`; they are only
-        // viewed as bytes (never as a `T`) until `try_read_from_bytes` validates a copy.
+        // SAFETY: `zeroed` initialised all `size_of::<T>()` bytes of `image`, which is aligned
+        // for `T`; the slice is the only access to them while it lives.
         let bytes = unsafe {
             core::slice::from_raw_parts_mut(image.as_mut_ptr().cast::<u8>(), size_of::<T>())
         };
         reader.read_exact(bytes)?;
-        decode::<T>(bytes)
+        if T::try_ref_from_bytes(bytes).is_err() {
+            return Err(invalid_value::<T>(bytes));
+        }
+        // SAFETY: every byte is initialised (zeroed, then filled by `read_exact`) and zerocopy
+        // has just validated them as a bit-valid `T` in place.
+        Ok(unsafe { image.assume_init() })
     }
 }
 

@@ -125,12 +125,20 @@ impl Isa {
         }
     }
 
-    /// The kernels of the active instruction set.
+    /// The kernels of the active instruction set. Availability was checked when it was
+    /// chosen, so this is a table lookup, not a CPU feature test.
     #[inline(always)]
     pub(crate) fn active_kernels() -> &'static Kernels {
-        match Isa::active().kernels() {
-            Some(kernels) => kernels,
-            None => &PORTABLE,
+        match Isa::active() {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Ssse3 => &SSSE3,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => &AVX2,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512Bw => &AVX512,
+            #[cfg(target_arch = "aarch64")]
+            Isa::Neon => &NEON,
+            _ => &PORTABLE,
         }
     }
 }

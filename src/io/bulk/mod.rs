@@ -46,7 +46,7 @@ pub use dispatch::Isa;
 pub use element::{Primitive, WireElement};
 
 /// Below this many bytes the scalar loop beats a call through the dispatcher.
-const SMALL: usize = 32;
+const SMALL: usize = 65;
 
 /// Byte-reverses `count` elements of `width` bytes from `src` to `dst` with the active kernel.
 ///

@@ -37,7 +37,7 @@ const fn wide_mask<const WIDTH: usize, const N: usize>() -> [u8; N] {
 #[target_feature(enable = "ssse3")]
 unsafe fn ssse3<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
     let bytes = count * WIDTH;
-    let mask_bytes = lane_mask::<WIDTH>();
+    let mask_bytes = const { lane_mask::<WIDTH>() };
     // SAFETY: reads the `mask_bytes` array, exactly one vector long; the feature is enabled.
     let mask = unsafe { _mm_loadu_si128(mask_bytes.as_ptr().cast()) };
     // SAFETY (every block below): `i + k * 16 + 16 <= bytes` for each access, so it is within
@@ -74,9 +74,21 @@ unsafe fn ssse3<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count
 #[target_feature(enable = "avx2")]
 unsafe fn avx2<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
     let bytes = count * WIDTH;
-    let mask_bytes = wide_mask::<WIDTH, 32>();
+    let mask_bytes = const { wide_mask::<WIDTH, 32>() };
     // SAFETY: reads the `mask_bytes` array, exactly one vector long; the feature is enabled.
     let mask = unsafe { _mm256_loadu_si256(mask_bytes.as_ptr().cast()) };
+    // Stores that straddle cache lines halve the throughput: swap a few leading elements
+    // until `dst` is 32-byte aligned (when whole elements can get it there).
+    let head = (32 - dst as usize % 32) % 32;
+    let start = if bytes >= 256 && head.is_multiple_of(WIDTH) {
+        head
+    } else {
+        0
+    };
+    // SAFETY: `start < 32 <= bytes`, a whole number of elements of the caller's ranges.
+    unsafe { portable::swap::<L>(src, dst, start / WIDTH) };
+    // SAFETY: `start <= bytes`: still within the caller's ranges.
+    let (src, dst, bytes) = unsafe { (src.add(start), dst.add(start), bytes - start) };
     // SAFETY (every block below): `i + k * 32 + 32 <= bytes` for each access, so it is within
     // the ranges the caller vouches for; loadu/storeu need no alignment; AVX2 is enabled.
     let mut i = 0;
@@ -111,7 +123,7 @@ unsafe fn avx2<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count:
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn avx512<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
     let bytes = count * WIDTH;
-    let mask_bytes = wide_mask::<WIDTH, 64>();
+    let mask_bytes = const { wide_mask::<WIDTH, 64>() };
     // SAFETY: reads the `mask_bytes` array, exactly one vector long; the feature is enabled.
     let mask = unsafe { _mm512_loadu_si512(mask_bytes.as_ptr().cast()) };
     // SAFETY (every block below): `i + k * 64 + 64 <= bytes` for each access, so it is within
