@@ -54,3 +54,24 @@ macro_rules! for_both_wrappers {
     };
 }
 pub(crate) use for_both_wrappers;
+
+/// Applies `$mac!` to every tuple arity from 2 to 12, given as `(0 A, 1 B, ...)` lists, so the
+/// tuple impls (order conversion, IO) share one list.
+macro_rules! for_tuples {
+    ($mac:ident) => {
+        $mac! {
+            (0 A, 1 B)
+            (0 A, 1 B, 2 C)
+            (0 A, 1 B, 2 C, 3 D)
+            (0 A, 1 B, 2 C, 3 D, 4 E)
+            (0 A, 1 B, 2 C, 3 D, 4 E, 5 F)
+            (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G)
+            (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H)
+            (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I)
+            (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J)
+            (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K)
+            (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K, 11 L)
+        }
+    };
+}
+pub(crate) use for_tuples;

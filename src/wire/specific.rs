@@ -220,16 +220,4 @@ macro_rules! impl_for_tuples {
         }
     )*};
 }
-impl_for_tuples! {
-    (0 A, 1 B)
-    (0 A, 1 B, 2 C)
-    (0 A, 1 B, 2 C, 3 D)
-    (0 A, 1 B, 2 C, 3 D, 4 E)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K, 11 L)
-}
+super::for_tuples!(impl_for_tuples);
