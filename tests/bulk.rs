@@ -1,6 +1,8 @@
 //! Bulk conversion: the generic API for every element type in both orders, and random large
 //! inputs through every available kernel. The exhaustive kernel sweep is `tests/bulk_kernels.rs`.
 
+#![cfg(feature = "std")]
+
 use endian_wire::bulk::{self, Isa, WireElement};
 use endian_wire::zerocopy::IntoBytes;
 use endian_wire::*;
