@@ -27,6 +27,8 @@
 //! |---|---|
 //! | [`wire`] (re-exported at the root) | the wrappers, the [`SpecificEndian`] trait, aliases such as [`u32be`], operators, formatting |
 //! | [`text`] (`alloc`) | fixed-size and growable UTF-8/16/32 text in a declared byte order |
+//! | [`bulk`] | native slices to wire slices or bytes and back, with SIMD kernels chosen at run time |
+//! | [`io`] (re-exported at the root) | [`read_specific`] / [`write_specific`] (`std`), slice IO and zero-copy views (`no_std`) |
 //!
 //! # Migrating from `simple_endian`
 //!
@@ -36,7 +38,8 @@
 //!
 //! # Features
 //!
-//! * `std` (default): implies `alloc`; `std::error::Error` for the error types.
+//! * `std` (default): implies `alloc`; `std::io` reading and writing, and run-time CPU feature
+//!   detection for the bulk kernels (without it they use what the compile target guarantees).
 //! * `alloc`: the text types that own their storage.
 //! * `encoding_rs`: single-byte legacy encodings for the fixed UTF-8-sized text buffers.
 //! * Every feature name of `simple_endian` 0.4 is accepted; those that gated cheap

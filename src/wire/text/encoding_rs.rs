@@ -1,5 +1,5 @@
 //! Single-byte and other legacy encodings for the fixed byte fields, through
-//! [`encoding_rs`](::encoding_rs) (feature `encoding_rs`).
+//! [encoding_rs](https://docs.rs/encoding_rs) (feature `encoding_rs`).
 //!
 //! ```
 //! use endian_wire::encoding_rs::{decode_null_padded, encode_null_padded};
