@@ -21,12 +21,15 @@
 //! let words = [u32be::new(1), u32be::new(0x0102_0304)];
 //! assert_eq!(words.as_bytes(), &[0, 0, 0, 1, 1, 2, 3, 4]);
 //!
-//! let bytes = [0u8, 0, 0, 7, 0, 0, 1, 0];
-//! let view = <[u32be]>::ref_from_bytes(&bytes).unwrap();
-//! assert_eq!(view[1].get(), 256);
+//! // View bytes in place (they must be aligned for the type, as these are)...
+//! let view = <[u32be]>::ref_from_bytes(words.as_bytes()).unwrap();
+//! assert_eq!(view[1].get(), 0x0102_0304);
+//! // ...or copy from bytes at any offset.
+//! let bytes = [0xAAu8, 0, 0, 0, 7];
+//! let seven = u32be::read_from_bytes(&bytes[1..]).unwrap();
 //!
 //! // Converting between orders keeps the value and changes the bytes.
-//! let le = u32le::from(view[0]);
+//! let le = u32le::from(seven);
 //! assert_eq!(le.to_bytes(), [7, 0, 0, 0]);
 //! ```
 
