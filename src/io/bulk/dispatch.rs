@@ -111,25 +111,34 @@ impl Isa {
 
     /// The kernels of this instruction set, if this build and this CPU can run them.
     pub(crate) fn kernels(self) -> Option<&'static Kernels> {
-        match self {
-            Isa::Portable => Some(&PORTABLE),
+        let supported = match self {
+            Isa::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            Isa::Ssse3 if cpu_has_ssse3() => Some(&SSSE3),
+            Isa::Ssse3 => cpu_has_ssse3(),
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 if cpu_has_avx2() => Some(&AVX2),
+            Isa::Avx2 => cpu_has_avx2(),
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx512Bw if cpu_has_avx512bw() => Some(&AVX512),
+            Isa::Avx512Bw => cpu_has_avx512bw(),
             #[cfg(target_arch = "aarch64")]
-            Isa::Neon => Some(&NEON),
-            _ => None,
-        }
+            Isa::Neon => true,
+            _ => false,
+        };
+        supported.then(|| self.table())
     }
 
     /// The kernels of the active instruction set. Availability was checked when it was
     /// chosen, so this is a table lookup, not a CPU feature test.
     #[inline(always)]
     pub(crate) fn active_kernels() -> &'static Kernels {
-        match Isa::active() {
+        Isa::active().table()
+    }
+
+    /// The kernel table of this instruction set, without asking the CPU. Only for an
+    /// instruction set known to be available; one not compiled for this target maps to the
+    /// portable kernels.
+    #[inline(always)]
+    fn table(self) -> &'static Kernels {
+        match self {
             #[cfg(target_arch = "x86_64")]
             Isa::Ssse3 => &SSSE3,
             #[cfg(target_arch = "x86_64")]
