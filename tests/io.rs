@@ -232,6 +232,59 @@ fn invalid_values_are_invalid_data_naming_type_and_value() {
 }
 
 #[test]
+fn chars_travel_as_checked_scalar_values() {
+    round_trip(charbe::new('é'), &[0, 0, 0, 0xe9]);
+    round_trip(charle::new('😀'), &[0x00, 0xf6, 0x01, 0x00]);
+    round_trip(
+        [charbe::new('a'), charbe::new('Ω')],
+        &[0, 0, 0, 0x61, 0, 0, 0x03, 0xa9],
+    );
+
+    // A surrogate and a number past U+10FFFF are rejected wherever a char is read.
+    let err = read_specific::<_, charbe>(&mut &[0u8, 0, 0xd8, 0][..]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidData);
+    assert_eq!(
+        err.to_string(),
+        "invalid BigEndianChar: wire bytes 00 00 d8 00"
+    );
+    let err = read_specific::<_, charle>(&mut &[0u8, 0, 0x11, 0][..]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid LittleEndianChar: wire bytes 00 00 11 00"
+    );
+    let bytes = [0u8, 0, 0, 0x61, 0, 0, 0xdf, 0xff, 0, 0, 0, 0x62];
+    let err = read_specific::<_, [charbe; 3]>(&mut &bytes[..]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid [BigEndianChar; 3]: wire bytes 00 00 df ff at offset 4"
+    );
+    let err = read_specific::<_, (u8, charle)>(&mut &[1u8, 0, 0xd8, 0, 0][..]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid LittleEndianChar: wire bytes 00 d8 00 00"
+    );
+    assert_eq!(
+        read_from_slice::<charbe>(&[0, 0x11, 0, 0]),
+        Err("invalid value")
+    );
+
+    // Through the native helpers, as a `char`.
+    let mut out = Vec::new();
+    write_native::<_, charbe, char>(&mut out, 'z').unwrap();
+    assert_eq!(out, [0, 0, 0, b'z']);
+    let c: char = try_read_native::<_, charbe, char>(&mut &out[..]).unwrap();
+    assert_eq!(c, 'z');
+    let err = try_read_native::<_, charbe, char>(&mut &[0u8, 0, 0xd8, 0][..]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidData);
+
+    // A zero-copy view does not check; turning the value into a `char` does.
+    let raw = charbe::from_scalar(0xd800);
+    let seen: &charbe = view(endian_wire::zerocopy::IntoBytes::as_bytes(&raw)).unwrap();
+    assert_eq!(seen.to_char(), None);
+    assert!(char::try_from(*seen).is_err());
+}
+
+#[test]
 fn native_helpers() {
     let mut out = Vec::new();
     write_native::<_, u16be, u16>(&mut out, 0x0102).unwrap();

@@ -359,3 +359,26 @@ macro_rules! float_properties {
     )*};
 }
 float_properties!(prop_f32: f32, prop_f64: f64);
+
+#[test]
+fn wire_chars() {
+    let a = charbe::new('a');
+    let z = charle::new('z');
+    assert_eq!(charle::from(a), charle::new('a'));
+    assert_eq!(charbe::from(z).to_bytes(), [0, 0, 0, b'z']);
+    // Ordered by scalar value in both byte orders (little-endian bytes sort differently).
+    assert!(charle::new('\u{100}') > charle::new('\u{ff}'));
+    assert!(charbe::new('\u{100}') > charbe::new('\u{ff}'));
+    assert_eq!(charbe::default().to_char(), Some('\0'));
+    assert_eq!(format!("{a} {a:?} {z:>3}"), "a BigEndianChar('a')   z");
+    let bad = charbe::from_scalar(0x11_0000);
+    assert!(!bad.is_valid());
+    assert_eq!(bad.scalar(), 0x11_0000);
+    assert_eq!(
+        format!("{bad} {bad:?}"),
+        "\u{fffd} BigEndianChar(invalid 0x110000)"
+    );
+    const C: charle = charle::new('é');
+    assert_eq!(C.to_bytes(), [0xe9, 0, 0, 0]);
+    assert_eq!(char::try_from(C), Ok('é'));
+}

@@ -26,7 +26,10 @@ pub trait FromSlice: Sized {
 impl<T: WireBytes> FromSlice for T {
     fn read_from_slice(data: &[u8]) -> Result<Self, &'static str> {
         let image = data.get(..T::WIRE_SIZE).ok_or("unexpected end of input")?;
-        T::try_read_from_bytes(image).map_err(|_| "invalid value")
+        match T::try_read_from_bytes(image) {
+            Ok(value) if T::follows_value_rules(image) => Ok(value),
+            _ => Err("invalid value"),
+        }
     }
 
     fn write_to_extend(&self, out: &mut impl Extend<u8>) -> Result<(), &'static str> {

@@ -10,7 +10,7 @@ use core::mem::{MaybeUninit, size_of};
 use std::format;
 use std::io::{self, Read, Write};
 
-use super::wire_bytes::{Hex, WireBytes, short_type_name};
+use super::wire_bytes::{Hex, WireBytes, is_valid_image, short_type_name};
 
 /// A value that can be read from a byte stream.
 pub trait EndianRead: Sized {
@@ -54,11 +54,11 @@ impl<T: WireBytes> EndianRead for T {
             core::slice::from_raw_parts_mut(image.as_mut_ptr().cast::<u8>(), size_of::<T>())
         };
         reader.read_exact(bytes)?;
-        if T::try_ref_from_bytes(bytes).is_err() {
+        if !is_valid_image::<T>(bytes) {
             return Err(invalid_value::<T>(bytes));
         }
-        // SAFETY: every byte is initialised (zeroed, then filled by `read_exact`) and zerocopy
-        // has just validated them as a bit-valid `T` in place.
+        // SAFETY: every byte is initialised (zeroed, then filled by `read_exact`) and
+        // `is_valid_image` has just had zerocopy validate them as a bit-valid `T` in place.
         Ok(unsafe { image.assume_init() })
     }
 }
@@ -66,7 +66,10 @@ impl<T: WireBytes> EndianRead for T {
 /// Validates and copies a wire image.
 #[inline]
 pub(crate) fn decode<T: WireBytes>(bytes: &[u8]) -> io::Result<T> {
-    T::try_read_from_bytes(bytes).map_err(|_| invalid_value::<T>(bytes))
+    match T::try_read_from_bytes(bytes) {
+        Ok(value) if T::follows_value_rules(bytes) => Ok(value),
+        _ => Err(invalid_value::<T>(bytes)),
+    }
 }
 
 #[cold]

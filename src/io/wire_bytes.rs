@@ -22,12 +22,30 @@ pub trait WireBytes: TryFromBytes + IntoBytes + KnownLayout + Immutable + Sized 
     /// The size of the wire image in bytes.
     const WIRE_SIZE: usize = size_of::<Self>();
 
+    /// Rules beyond bit validity that a wire image `bytes` of `Self` (exactly `WIRE_SIZE`
+    /// long and bit-valid) must follow, such as "a [`BigEndianChar`](crate::BigEndianChar)
+    /// holds a Unicode scalar value". Reads reject images that break them. Only a check, never
+    /// relied on for memory safety. The default has no rules.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn follows_value_rules(bytes: &[u8]) -> bool {
+        let _ = bytes;
+        true
+    }
+
     /// In an invalid wire image `bytes` of `Self`, the `(offset, length)` of the first invalid
     /// part, used to name the offending value in errors. The default is the whole image.
     #[doc(hidden)]
     fn locate_invalid(bytes: &[u8]) -> (usize, usize) {
         (0, bytes.len())
     }
+}
+
+/// Whether `bytes` (exactly `T::WIRE_SIZE` long) is the wire image of a valid `T`: bit-valid
+/// for zerocopy and following `T`'s value rules.
+#[inline(always)]
+pub(crate) fn is_valid_image<T: WireBytes>(bytes: &[u8]) -> bool {
+    T::try_ref_from_bytes(bytes).is_ok() && T::follows_value_rules(bytes)
 }
 
 macro_rules! wire_bytes {
@@ -40,12 +58,39 @@ wire_bytes!(u8, i8, bool);
 impl<T> WireBytes for BigEndian<T> where Self: TryFromBytes + IntoBytes + KnownLayout + Immutable {}
 impl<T> WireBytes for LittleEndian<T> where Self: TryFromBytes + IntoBytes + KnownLayout + Immutable {}
 
+impl WireBytes for crate::BigEndianChar {
+    #[inline(always)]
+    fn follows_value_rules(bytes: &[u8]) -> bool {
+        bytes
+            .try_into()
+            .is_ok_and(|b| Self::from_bytes(b).is_valid())
+    }
+}
+
+impl WireBytes for crate::LittleEndianChar {
+    #[inline(always)]
+    fn follows_value_rules(bytes: &[u8]) -> bool {
+        bytes
+            .try_into()
+            .is_ok_and(|b| Self::from_bytes(b).is_valid())
+    }
+}
+
 /// Elements back to back; an invalid image is located down to the first bad element.
 impl<T: WireBytes, const N: usize> WireBytes for [T; N] {
+    #[inline(always)]
+    fn follows_value_rules(bytes: &[u8]) -> bool {
+        // For element types without rules this is a loop of `true`s, which compiles away.
+        match size_of::<T>() {
+            0 => true,
+            size => bytes.chunks_exact(size).all(T::follows_value_rules),
+        }
+    }
+
     fn locate_invalid(bytes: &[u8]) -> (usize, usize) {
         let size = size_of::<T>().max(1);
         for (index, element) in bytes.chunks_exact(size).enumerate() {
-            if T::try_read_from_bytes(element).is_err() {
+            if !is_valid_image::<T>(element) {
                 let (offset, len) = T::locate_invalid(element);
                 return (index * size + offset, len);
             }

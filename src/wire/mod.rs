@@ -34,6 +34,7 @@
 //! ```
 
 mod aliases;
+mod chars;
 mod fmt;
 mod ops;
 mod primitives;
@@ -44,6 +45,7 @@ pub mod text;
 mod wrappers;
 
 pub use aliases::*;
+pub use chars::{BigEndianChar, LittleEndianChar, charbe, charle};
 pub use simple::SimpleEndian;
 pub use specific::{Endian, SpecificEndian, SpecificEndianOwned};
 pub use wrappers::{BigEndian, LittleEndian};
