@@ -55,8 +55,16 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod convert;
+#[doc(hidden)]
+pub mod derive_support;
 pub mod io;
 pub mod wire;
+
+pub use convert::{ConvertError, ConvertReason, Endianize};
+/// Derives a wire type and its conversions and IO; see the [crate documentation](crate#derive).
+#[cfg(feature = "derive")]
+pub use endian_wire_derive::Endianize;
 
 pub use io::*;
 

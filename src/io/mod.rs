@@ -2,7 +2,8 @@
 //!
 //! * [`bulk`]: native slices to wire slices or bytes and back, SIMD-accelerated.
 //! * [`WireBytes`]: the types whose memory image is their wire image (wrappers, text fields,
-//!   arrays of them); reading and writing them is one copy.
+//!   arrays of them); reading and writing them is one copy. [`WireImage`] adds derived wire
+//!   structs whose memory has padding.
 //! * `std::io` (feature `std`): [`EndianRead`], [`EndianWrite`], [`read_specific`],
 //!   [`write_specific`] and the `*_native` helpers, with `simple_endian`'s signatures.
 //! * `no_std`: [`FromSlice`], [`read_from_slice`], [`write_to_extend`], and [`view`] /
@@ -13,6 +14,7 @@ mod slice;
 #[cfg(feature = "std")]
 mod stream;
 mod wire_bytes;
+mod wire_image;
 
 pub use slice::{FromSlice, ViewError, read_from_slice, view, view_slice, write_to_extend};
 #[cfg(feature = "std")]
@@ -22,3 +24,7 @@ pub use stream::{
     write_specific_dyn,
 };
 pub use wire_bytes::WireBytes;
+pub(crate) use wire_bytes::is_valid_image;
+#[cfg(feature = "std")]
+pub(crate) use wire_bytes::{Hex, short_name, short_type_name};
+pub use wire_image::{InvalidImage, WireImage};

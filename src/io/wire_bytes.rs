@@ -146,27 +146,33 @@ pub(crate) fn short_type_name<T: ?Sized>() -> impl core::fmt::Display {
     struct Short(&'static str);
     impl core::fmt::Display for Short {
         fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            // Keep only the last segment of every `a::b::Name` path.
-            let mut segment_start = 0;
-            let bytes = self.0.as_bytes();
-            let mut i = 0;
-            while i < bytes.len() {
-                let c = bytes[i];
-                if c == b':' && bytes.get(i + 1) == Some(&b':') {
-                    segment_start = i + 2;
-                    i += 2;
-                    continue;
-                }
-                if !(c.is_ascii_alphanumeric() || c == b'_') {
-                    f.write_str(&self.0[segment_start..=i])?;
-                    segment_start = i + 1;
-                }
-                i += 1;
-            }
-            f.write_str(&self.0[segment_start..])
+            short_name(self.0, f)
         }
     }
     Short(core::any::type_name::<T>())
+}
+
+/// Writes `name` (a `core::any::type_name`) without module paths.
+#[cfg(feature = "std")]
+pub(crate) fn short_name(name: &str, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+    // Keep only the last segment of every `a::b::Name` path.
+    let mut segment_start = 0;
+    let bytes = name.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b':' && bytes.get(i + 1) == Some(&b':') {
+            segment_start = i + 2;
+            i += 2;
+            continue;
+        }
+        if !(c.is_ascii_alphanumeric() || c == b'_') {
+            f.write_str(&name[segment_start..=i])?;
+            segment_start = i + 1;
+        }
+        i += 1;
+    }
+    f.write_str(&name[segment_start..])
 }
 
 /// Formats bytes as `02 00 ff`.

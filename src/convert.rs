@@ -1,0 +1,175 @@
+//! [`Endianize`]: the link between a logical type and its generated wire type, and
+//! [`ConvertError`], what a conversion between them reports.
+
+use core::convert::Infallible;
+use core::fmt;
+
+/// A logical type with a fixed wire form, implemented by `#[derive(Endianize)]`.
+///
+/// The derive also implements the standard conversions (`From<Foo> for FooWire` and back, or
+/// `TryFrom` where a field can fail), `EndianRead`/`EndianWrite` for both types, and this trait,
+/// which is what generic code and nested types use:
+///
+/// * `ToWireError` is [`Infallible`] unless a value can be unencodable (a text field longer than
+///   its wire width), then [`ConvertError`];
+/// * `FromWireError` is [`Infallible`] unless wire values can be refused (text that is not valid
+///   in its encoding, a `char` field holding a surrogate), then [`ConvertError`].
+///
+/// A type holding a nested type whose conversion can fail, and no failing field of its own,
+/// gets no `From`/`TryFrom` in that direction (Rust cannot choose between them at expansion
+/// time); call [`to_wire`](Self::to_wire) / [`from_wire`](Self::from_wire) instead.
+pub trait Endianize: Sized {
+    /// The generated wire type (`FooWire` for `Foo`).
+    type Wire;
+    /// [`Infallible`] or [`ConvertError`].
+    type ToWireError: Into<ConvertError>;
+    /// [`Infallible`] or [`ConvertError`].
+    type FromWireError: Into<ConvertError>;
+
+    /// Converts to the wire type.
+    ///
+    /// # Errors
+    /// A [`ConvertError`] naming the field that cannot be encoded.
+    fn to_wire(&self) -> Result<Self::Wire, Self::ToWireError>;
+
+    /// Converts from the wire type.
+    ///
+    /// # Errors
+    /// A [`ConvertError`] naming the field whose wire value is refused.
+    fn from_wire(wire: &Self::Wire) -> Result<Self, Self::FromWireError>;
+}
+
+/// Why a wire value could not become a logical value, or the reverse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConvertReason {
+    /// A `char` field held a number that is not a Unicode scalar value.
+    InvalidChar(u32),
+    /// A text field could not be encoded into, or decoded from, its fixed wire form.
+    #[cfg(feature = "alloc")]
+    Text(crate::text::FixedTextError),
+}
+
+impl fmt::Display for ConvertReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertReason::InvalidChar(value) => {
+                write!(f, "{value:#x} is not a Unicode scalar value")
+            }
+            #[cfg(feature = "alloc")]
+            ConvertReason::Text(e) => fmt::Display::fmt(e, f),
+        }
+    }
+}
+
+/// The deepest nesting a [`ConvertError`] names; deeper paths keep the outermost fields and
+/// the failing one.
+const MAX_PATH: usize = 8;
+
+/// A field that could not be converted between its logical and wire forms: which one (as a
+/// path from the outermost type, such as `Packet.header.name`) and why.
+///
+/// ```
+/// use endian_wire::{ConvertError, ConvertReason};
+/// let e = ConvertError::new("Header", "initial", ConvertReason::InvalidChar(0xd800))
+///     .within("Packet", "header");
+/// assert_eq!(e.to_string(), "Packet.header.initial: 0xd800 is not a Unicode scalar value");
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct ConvertError {
+    root: &'static str,
+    fields: [&'static str; MAX_PATH],
+    depth: usize,
+    reason: ConvertReason,
+}
+
+impl ConvertError {
+    /// The error for `field` of the type named `ty`.
+    #[must_use]
+    pub fn new(ty: &'static str, field: &'static str, reason: ConvertReason) -> Self {
+        let mut fields = [""; MAX_PATH];
+        fields[0] = field;
+        ConvertError {
+            root: ty,
+            fields,
+            depth: 1,
+            reason,
+        }
+    }
+
+    /// The same error seen from an enclosing type `ty`, whose `field` holds the failing value.
+    #[must_use]
+    pub fn within(mut self, ty: &'static str, field: &'static str) -> Self {
+        if self.depth == MAX_PATH {
+            // Keep the failing field; drop the one just above it.
+            self.fields[MAX_PATH - 2] = self.fields[MAX_PATH - 1];
+            self.depth -= 1;
+        }
+        self.fields.copy_within(0..self.depth, 1);
+        self.fields[0] = field;
+        self.depth += 1;
+        self.root = ty;
+        self
+    }
+
+    /// The outermost type's name.
+    #[must_use]
+    pub fn type_name(&self) -> &'static str {
+        self.root
+    }
+
+    /// The field names from the outermost type down to the failing field.
+    #[must_use]
+    pub fn field_path(&self) -> &[&'static str] {
+        &self.fields[..self.depth]
+    }
+
+    /// Why the conversion failed.
+    #[must_use]
+    pub fn reason(&self) -> &ConvertReason {
+        &self.reason
+    }
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.root)?;
+        for field in self.field_path() {
+            write!(f, ".{field}")?;
+        }
+        write!(f, ": {}", self.reason)
+    }
+}
+
+impl fmt::Debug for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ConvertError({self})")
+    }
+}
+
+impl core::error::Error for ConvertError {}
+
+impl From<Infallible> for ConvertError {
+    fn from(never: Infallible) -> Self {
+        match never {}
+    }
+}
+
+/// Combines the error types of two conversions: [`Infallible`] only if both are.
+#[doc(hidden)]
+pub trait JoinError<Other> {
+    type Output: Into<ConvertError>;
+}
+
+impl JoinError<Infallible> for Infallible {
+    type Output = Infallible;
+}
+impl JoinError<ConvertError> for Infallible {
+    type Output = ConvertError;
+}
+impl JoinError<Infallible> for ConvertError {
+    type Output = ConvertError;
+}
+impl JoinError<ConvertError> for ConvertError {
+    type Output = ConvertError;
+}
