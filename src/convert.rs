@@ -155,21 +155,25 @@ impl From<Infallible> for ConvertError {
     }
 }
 
-/// Combines the error types of two conversions: [`Infallible`] only if both are.
+/// Combines the error types `A` and `B` of two conversions: [`Infallible`] only if both are.
+///
+/// Implemented for every `Self`: the derive names the type being derived as `Self`, which
+/// makes the projection one that coherence can evaluate in the user's crate (needed to keep the
+/// derived `From` and `TryFrom` impls apart).
 #[doc(hidden)]
-pub trait JoinError<Other> {
+pub trait JoinError<A, B> {
     type Output: Into<ConvertError>;
 }
 
-impl JoinError<Infallible> for Infallible {
+impl<T: ?Sized> JoinError<Infallible, Infallible> for T {
     type Output = Infallible;
 }
-impl JoinError<ConvertError> for Infallible {
+impl<T: ?Sized> JoinError<Infallible, ConvertError> for T {
     type Output = ConvertError;
 }
-impl JoinError<Infallible> for ConvertError {
+impl<T: ?Sized> JoinError<ConvertError, Infallible> for T {
     type Output = ConvertError;
 }
-impl JoinError<ConvertError> for ConvertError {
+impl<T: ?Sized> JoinError<ConvertError, ConvertError> for T {
     type Output = ConvertError;
 }

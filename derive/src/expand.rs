@@ -38,6 +38,8 @@ pub(crate) struct Cx<'a> {
     pub(crate) type_name: String,
     /// Whether the input has type parameters (conversions then always report `ConvertError`).
     pub(crate) generic: bool,
+    /// Whether the input has any generic parameters (sizes are then not constants).
+    pub(crate) has_params: bool,
 }
 
 impl<'a> Cx<'a> {
@@ -47,6 +49,7 @@ impl<'a> Cx<'a> {
             c: &input.krate,
             type_name: input.ident.to_string(),
             generic: input.generics.type_params().next().is_some(),
+            has_params: !input.generics.params.is_empty(),
         }
     }
 
@@ -165,7 +168,10 @@ impl<'a> Cx<'a> {
             let this = quote!(<#ty as #c::Endianize>::#assoc);
             joined = Some(match joined {
                 None => this,
-                Some(rest) => quote!(<#this as #ds::JoinError<#rest>>::Output),
+                Some(rest) => {
+                    let ident = &self.input.ident;
+                    quote!(<#ident as #ds::JoinError<#this, #rest>>::Output)
+                }
             });
         }
         joined.unwrap_or_else(|| quote!(#ds::Infallible))
@@ -405,7 +411,8 @@ impl<'a> Cx<'a> {
             let preds = &w.predicates;
             quote!(#preds,)
         });
-        quote!(where #existing #(#params: #c::Endianize,)*)
+        let params: Vec<_> = params.collect();
+        quote!(where #existing #(#params: #c::Endianize, <#params as #c::Endianize>::Wire: #c::WireImage,)*)
     }
 
     fn expand_struct(&self, fields: &FieldList) -> TokenStream {
@@ -463,7 +470,7 @@ impl<'a> Cx<'a> {
                     const _: () = ::core::assert!(#ds::size_of::<#wire>() == #size, #msg);
                 }
             }
-            None if !self.generic => {
+            None if !self.has_params => {
                 let msg = format!("endian_wire: {wire} is smaller than its wire image");
                 quote! {
                     const _: () = ::core::assert!(<#wire as #c::WireImage>::WIRE_SIZE <= #ds::size_of::<#wire>(), #msg);
@@ -601,9 +608,14 @@ impl<'a> Cx<'a> {
         for f in &fields.fields {
             let ty = self.wire_ty(f);
             let member = f.member();
+            let field = if self.input.repr.packed.is_some() {
+                quote!({ self.#member })
+            } else {
+                quote!(self.#member)
+            };
             writes.push(quote! {
                 let next = at + <#ty as #c::WireImage>::WIRE_SIZE;
-                <#ty as #c::WireImage>::write_image(&self.#member, &mut out[at..next]);
+                <#ty as #c::WireImage>::write_image(&#field, &mut out[at..next]);
                 at = next;
             });
             let var = format_ident!("__f{}", f.index);
@@ -620,7 +632,7 @@ impl<'a> Cx<'a> {
         }
         let read_stmts = reads.iter().map(|(_, _, s)| s);
         let build = reads.iter().map(|(var, member, _)| quote!(#member: #var));
-        let io = if self.generic {
+        let io = if self.has_params {
             quote! {
                 #[automatically_derived]
                 impl #impl_generics #c::EndianWrite for #wire #ty_generics #where_all {
@@ -714,13 +726,13 @@ impl<'a> Cx<'a> {
         let from_fields = fields.fields.iter().map(|f| {
             let member = f.member();
             let label = f.display_name();
-            let value = self.convert_field(
-                f,
-                quote!(wire.#member),
-                Dir::FromWire,
-                &from_err_self,
-                &label,
-            );
+            // Fields of a packed struct are copied out, never referenced.
+            let place = if self.input.repr.packed.is_some() {
+                quote!({ wire.#member })
+            } else {
+                quote!(wire.#member)
+            };
+            let value = self.convert_field(f, place, Dir::FromWire, &from_err_self, &label);
             quote!(#member: #value)
         });
 
@@ -791,14 +803,34 @@ impl<'a> Cx<'a> {
                     }
                 });
             } else {
-                let bound = if Self::has_nested(fields.iter().copied()) {
-                    quote!(for<'__endian_wire> #logical: #c::Endianize<#assoc = #c::derive_support::Infallible>,)
+                let nested = Self::has_nested(fields.iter().copied());
+                let (from_bound, try_from) = if nested {
+                    // Which of the two applies depends on the nested types; the bounds make
+                    // exactly one of them exist (and keep them apart from core's blanket
+                    // `TryFrom` for `From` types).
+                    let try_from = quote! {
+                        #[automatically_derived]
+                        impl #impl_generics ::core::convert::TryFrom<#from> for #to #where_all
+                            for<'__endian_wire> #logical: #c::Endianize<#assoc = #c::ConvertError>,
+                        {
+                            type Error = #c::ConvertError;
+
+                            #[inline]
+                            fn try_from(value: #from) -> ::core::result::Result<Self, #c::ConvertError> {
+                                #call
+                            }
+                        }
+                    };
+                    (
+                        quote!(for<'__endian_wire> #logical: #c::Endianize<#assoc = #c::derive_support::Infallible>,),
+                        try_from,
+                    )
                 } else {
-                    TokenStream::new()
+                    (TokenStream::new(), TokenStream::new())
                 };
                 out.extend(quote! {
                     #[automatically_derived]
-                    impl #impl_generics ::core::convert::From<#from> for #to #where_all #bound {
+                    impl #impl_generics ::core::convert::From<#from> for #to #where_all #from_bound {
                         #[inline]
                         fn from(value: #from) -> Self {
                             match #call {
@@ -807,6 +839,7 @@ impl<'a> Cx<'a> {
                             }
                         }
                     }
+                    #try_from
                 });
             }
         }
