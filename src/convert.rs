@@ -64,7 +64,7 @@ impl fmt::Display for ConvertReason {
 
 /// The deepest nesting a [`ConvertError`] names; deeper paths keep the outermost fields and
 /// the failing one.
-const MAX_PATH: usize = 8;
+const MAX_PATH: usize = 4;
 
 /// A field that could not be converted between its logical and wire forms: which one (as a
 /// path from the outermost type, such as `Packet.header.name`) and why.

@@ -168,7 +168,7 @@ fn every_primitive_big_endian() {
     expected.extend_from_slice(&(-2.25f64).to_be_bytes());
     expected.extend_from_slice(&[1, 0, 0, 0, 0xe9, 0x21, 0x22, 0x23, 0x24]);
     expected.extend_from_slice(&0x77usize.to_be_bytes());
-    let wire = AllBeWire::try_from(value.clone()).unwrap();
+    let wire = AllBeWire::from(value.clone());
     assert_eq!(AllBeWire::WIRE_SIZE, expected.len());
     round_trip(&wire, &expected);
     assert_eq!(AllBe::try_from(wire).unwrap(), value);
@@ -194,7 +194,7 @@ fn every_primitive_little_endian() {
     expected.extend_from_slice(&[0xff; 16]);
     expected.extend_from_slice(&0.5f64.to_le_bytes());
     expected.extend_from_slice(&[0, 0x41, 0, 0, 0, 0x0b, 0x0a]);
-    let wire = AllLeWire::try_from(value.clone()).unwrap();
+    let wire = AllLeWire::from(value.clone());
     round_trip(&wire, &expected);
     assert_eq!(AllLe::try_from(wire).unwrap(), value);
 }
@@ -260,7 +260,7 @@ fn arrays_of_every_kind() {
     expected.extend_from_slice(&[1, 0, 0, 0, 0, 0x61, 0, 0, 0x20, 0xac, 0, 1, 2, 3]);
     expected.extend_from_slice(&[9, 10, 11, 12]);
     expected.extend_from_slice(&1.0f64.to_be_bytes());
-    let wire = ArraysWire::try_from(value.clone()).unwrap();
+    let wire = ArraysWire::from(value.clone());
     round_trip(&wire, &expected);
     assert_eq!(Arrays::try_from(wire).unwrap(), value);
 }
@@ -342,7 +342,7 @@ fn nested_three_levels() {
     let expected = [
         9, 2, 1, b'a', 0, 0, 0, 3, 0, b'b', 0, 0, 0, 4, 0, b'c', 0, 0, 0, 0x0a, 0x0b, 0x0c, 0x0d,
     ];
-    let wire = OuterWire::try_from(value.clone()).unwrap();
+    let wire = OuterWire::from(value.clone());
     assert_eq!(OuterWire::WIRE_SIZE, expected.len());
     round_trip(&wire, &expected);
     assert_eq!(Outer::try_from(wire).unwrap(), value);
@@ -542,7 +542,7 @@ fn dense() -> Dense {
 #[test]
 fn padding_free_wire_structs_are_zero_copy() {
     use endian_wire::zerocopy::TryFromBytes;
-    let wire = DenseWire::try_from(dense()).unwrap();
+    let wire = DenseWire::from(dense());
     assert_eq!(size_of::<DenseWire>(), 24);
     let bytes = wire.as_bytes();
     assert_eq!(
@@ -750,7 +750,7 @@ fn struct_stream_errors_name_type_field_and_value() {
         "invalid FlagsWire: BigEndian<bool> wire bytes 02 at offset 5"
     );
     // A surrogate char, and a bool of 2, in a padding-free struct.
-    let mut bytes = DenseWire::try_from(dense()).unwrap().as_bytes().to_vec();
+    let mut bytes = DenseWire::from(dense()).as_bytes().to_vec();
     let at = offset_of!(DenseWire, initial);
     bytes[at..at + 4].copy_from_slice(&0xdc00u32.to_be_bytes());
     let err = Dense::read_from(&mut &bytes[..]).unwrap_err();

@@ -1,7 +1,7 @@
 //! Writing the generated code: the wire type, `Endianize`, the standard conversions and IO.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::Path;
 
 use crate::layout;
@@ -113,7 +113,10 @@ impl<'a> Cx<'a> {
                 let element = self.shape_wire_ty(element);
                 quote!([#element; #len])
             }
-            Shape::Nested(ty) => quote!(<#ty as #c::Endianize>::Wire),
+            // Spanned at the field type, so "not `Endianize`" errors point there.
+            Shape::Nested(ty) => {
+                quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #c::Endianize>::Wire)
+            }
         }
     }
 
@@ -480,13 +483,14 @@ impl<'a> Cx<'a> {
         };
         let doc_size = "Bytes of the wire image: the fields back to back, without padding.";
         let consts = quote! {
-            #[automatically_derived]
-            impl #impl_generics #wire #ty_generics #where_all {
-                #[doc = #doc_size]
-                pub const WIRE_SIZE: usize = #wire_size;
-            }
-            #size_check
-        };
+                    #[automatically_derived]
+        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                    impl #impl_generics #wire #ty_generics #where_all {
+                        #[doc = #doc_size]
+                        pub const WIRE_SIZE: usize = #wire_size;
+                    }
+                    #size_check
+                };
 
         let io = if as_bytes {
             self.wire_bytes_impl(fields)
@@ -518,6 +522,7 @@ impl<'a> Cx<'a> {
         if !has("Clone") {
             out.extend(quote! {
                 #[automatically_derived]
+#[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                 impl #impl_generics ::core::clone::Clone for #wire #ty_generics #base #(#tys: ::core::clone::Clone,)* {
                     fn clone(&self) -> Self { Self { #(#members: ::core::clone::Clone::clone(&self.#members),)* } }
                 }
@@ -526,12 +531,14 @@ impl<'a> Cx<'a> {
         if !has("Copy") {
             out.extend(quote! {
                 #[automatically_derived]
+#[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                 impl #impl_generics ::core::marker::Copy for #wire #ty_generics #base #(#tys: ::core::marker::Copy,)* {}
             });
         }
         if !has("Debug") {
             out.extend(quote! {
                 #[automatically_derived]
+#[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                 impl #impl_generics ::core::fmt::Debug for #wire #ty_generics #base #(#tys: ::core::fmt::Debug,)* {
                     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         f.debug_struct(#wire_name) #(.field(#names, &self.#members))* .finish()
@@ -542,6 +549,7 @@ impl<'a> Cx<'a> {
         if !has("PartialEq") {
             out.extend(quote! {
                 #[automatically_derived]
+#[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                 impl #impl_generics ::core::cmp::PartialEq for #wire #ty_generics #base #(#tys: ::core::cmp::PartialEq,)* {
                     fn eq(&self, other: &Self) -> bool { true #(&& self.#members == other.#members)* }
                 }
@@ -579,21 +587,22 @@ impl<'a> Cx<'a> {
             }
         });
         quote! {
-            #[automatically_derived]
-            impl #impl_generics #c::WireBytes for #wire #ty_generics #where_all {
-                #[inline(always)]
-                fn follows_value_rules(bytes: &[u8]) -> bool {
-                    bytes.len() == #ds::size_of::<Self>() #(#rules)*
-                }
+                    #[automatically_derived]
+        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                    impl #impl_generics #c::WireBytes for #wire #ty_generics #where_all {
+                        #[inline(always)]
+                        fn follows_value_rules(bytes: &[u8]) -> bool {
+                            bytes.len() == #ds::size_of::<Self>() #(#rules)*
+                        }
 
-                fn locate_invalid(bytes: &[u8]) -> (usize, usize) {
-                    if bytes.len() == #ds::size_of::<Self>() {
-                        #(#locate)*
+                        fn locate_invalid(bytes: &[u8]) -> (usize, usize) {
+                            if bytes.len() == #ds::size_of::<Self>() {
+                                #(#locate)*
+                            }
+                            (0, bytes.len())
+                        }
                     }
-                    (0, bytes.len())
                 }
-            }
-        }
     }
 
     /// `WireImage` and IO for a wire struct with padding: fields copied one after the other.
@@ -634,74 +643,80 @@ impl<'a> Cx<'a> {
         let build = reads.iter().map(|(var, member, _)| quote!(#member: #var));
         let io = if self.has_params {
             quote! {
-                #[automatically_derived]
-                impl #impl_generics #c::EndianWrite for #wire #ty_generics #where_all {
-                    fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
-                        #ds::write_image_buffered(self, writer)
-                    }
-                }
-                #[automatically_derived]
-                impl #impl_generics #c::EndianRead for #wire #ty_generics #where_all {
-                    fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
-                        #ds::read_image_buffered(reader)
-                    }
-                }
-            }
+                            #[automatically_derived]
+            #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                            impl #impl_generics #c::EndianWrite for #wire #ty_generics #where_all {
+                                fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
+                                    #ds::write_image_buffered(self, writer)
+                                }
+                            }
+                            #[automatically_derived]
+            #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                            impl #impl_generics #c::EndianRead for #wire #ty_generics #where_all {
+                                fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
+                                    #ds::read_image_buffered(reader)
+                                }
+                            }
+                        }
         } else {
             quote! {
-                #[automatically_derived]
-                impl #c::EndianWrite for #wire {
-                    #[inline]
-                    fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
-                        let mut buf = [0u8; <Self as #c::WireImage>::WIRE_SIZE];
-                        #ds::write_image(self, writer, &mut buf)
-                    }
-                }
-                #[automatically_derived]
-                impl #c::EndianRead for #wire {
-                    #[inline]
-                    fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
-                        let mut buf = [0u8; <Self as #c::WireImage>::WIRE_SIZE];
-                        #ds::read_image(reader, &mut buf)
-                    }
-                }
-            }
+                            #[automatically_derived]
+            #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                            impl #c::EndianWrite for #wire {
+                                #[inline]
+                                fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
+                                    let mut buf = [0u8; <Self as #c::WireImage>::WIRE_SIZE];
+                                    #ds::write_image(self, writer, &mut buf)
+                                }
+                            }
+                            #[automatically_derived]
+            #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                            impl #c::EndianRead for #wire {
+                                #[inline]
+                                fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
+                                    let mut buf = [0u8; <Self as #c::WireImage>::WIRE_SIZE];
+                                    #ds::read_image(reader, &mut buf)
+                                }
+                            }
+                        }
         };
         let io = quote!(#c::__with_std! { #io });
         quote! {
-            #[automatically_derived]
-            impl #impl_generics #c::WireImage for #wire #ty_generics #where_all {
-                const WIRE_SIZE: usize = #wire_size;
+                    #[automatically_derived]
+        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                    impl #impl_generics #c::WireImage for #wire #ty_generics #where_all {
+                        const WIRE_SIZE: usize = #wire_size;
 
-                #[inline]
-                fn write_image(&self, out: &mut [u8]) {
-                    let mut at = 0;
-                    #(#writes)*
-                    let _ = at;
+                        #[inline]
+                        fn write_image(&self, out: &mut [u8]) {
+                            let mut at = 0;
+                            #(#writes)*
+                            let _ = at;
+                        }
+
+                        #[inline]
+                        fn read_image(bytes: &[u8]) -> ::core::result::Result<Self, #c::InvalidImage> {
+                            let mut at = 0;
+                            #(#read_stmts)*
+                            let _ = at;
+                            ::core::result::Result::Ok(Self { #(#build,)* })
+                        }
+                    }
+
+                    #[automatically_derived]
+        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                    impl #impl_generics #c::FromSlice for #wire #ty_generics #where_all {
+                        fn read_from_slice(data: &[u8]) -> ::core::result::Result<Self, &'static str> {
+                            #ds::image_from_slice(data)
+                        }
+
+                        fn write_to_extend(&self, out: &mut impl ::core::iter::Extend<u8>) -> ::core::result::Result<(), &'static str> {
+                            #ds::image_to_extend(self, out)
+                        }
+                    }
+
+                    #io
                 }
-
-                #[inline]
-                fn read_image(bytes: &[u8]) -> ::core::result::Result<Self, #c::InvalidImage> {
-                    let mut at = 0;
-                    #(#read_stmts)*
-                    let _ = at;
-                    ::core::result::Result::Ok(Self { #(#build,)* })
-                }
-            }
-
-            #[automatically_derived]
-            impl #impl_generics #c::FromSlice for #wire #ty_generics #where_all {
-                fn read_from_slice(data: &[u8]) -> ::core::result::Result<Self, &'static str> {
-                    #ds::image_from_slice(data)
-                }
-
-                fn write_to_extend(&self, out: &mut impl ::core::iter::Extend<u8>) -> ::core::result::Result<(), &'static str> {
-                    #ds::image_to_extend(self, out)
-                }
-            }
-
-            #io
-        }
     }
 
     /// `Endianize`, `From`/`TryFrom` both ways, and IO of the logical type.
@@ -737,24 +752,25 @@ impl<'a> Cx<'a> {
         });
 
         let endianize = quote! {
-            #[automatically_derived]
-            impl #impl_generics #c::Endianize for #ident #ty_generics #where_all {
-                type Wire = #wire #ty_generics;
-                type ToWireError = #to_err;
-                type FromWireError = #from_err;
+                    #[automatically_derived]
+        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                    impl #impl_generics #c::Endianize for #ident #ty_generics #where_all {
+                        type Wire = #wire #ty_generics;
+                        type ToWireError = #to_err;
+                        type FromWireError = #from_err;
 
-                #[inline]
-                fn to_wire(&self) -> ::core::result::Result<#wire #ty_generics, #to_err_self> {
-                    ::core::result::Result::Ok(#wire { #(#to_fields,)* })
-                }
+                        #[inline]
+                        fn to_wire(&self) -> ::core::result::Result<#wire #ty_generics, #to_err_self> {
+                            ::core::result::Result::Ok(#wire { #(#to_fields,)* })
+                        }
 
-                #[inline]
-                fn from_wire(wire: &#wire #ty_generics) -> ::core::result::Result<Self, #from_err_self> {
-                    let _ = wire;
-                    ::core::result::Result::Ok(#ident { #(#from_fields,)* })
-                }
-            }
-        };
+                        #[inline]
+                        fn from_wire(wire: &#wire #ty_generics) -> ::core::result::Result<Self, #from_err_self> {
+                            let _ = wire;
+                            ::core::result::Result::Ok(#ident { #(#from_fields,)* })
+                        }
+                    }
+                };
         let std_conversions = self.std_conversions(
             fields.fields.iter().collect::<Vec<_>>().as_slice(),
             &quote!(#ident #ty_generics),
@@ -793,6 +809,7 @@ impl<'a> Cx<'a> {
             if self.always_fallible(dir, fields.iter().copied()) {
                 out.extend(quote! {
                     #[automatically_derived]
+#[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                     impl #impl_generics ::core::convert::TryFrom<#from> for #to #where_all {
                         type Error = #c::ConvertError;
 
@@ -809,18 +826,19 @@ impl<'a> Cx<'a> {
                     // exactly one of them exist (and keep them apart from core's blanket
                     // `TryFrom` for `From` types).
                     let try_from = quote! {
-                        #[automatically_derived]
-                        impl #impl_generics ::core::convert::TryFrom<#from> for #to #where_all
-                            for<'__endian_wire> #logical: #c::Endianize<#assoc = #c::ConvertError>,
-                        {
-                            type Error = #c::ConvertError;
+                                            #[automatically_derived]
+                    #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                                            impl #impl_generics ::core::convert::TryFrom<#from> for #to #where_all
+                                                for<'__endian_wire> #logical: #c::Endianize<#assoc = #c::ConvertError>,
+                                            {
+                                                type Error = #c::ConvertError;
 
-                            #[inline]
-                            fn try_from(value: #from) -> ::core::result::Result<Self, #c::ConvertError> {
-                                #call
-                            }
-                        }
-                    };
+                                                #[inline]
+                                                fn try_from(value: #from) -> ::core::result::Result<Self, #c::ConvertError> {
+                                                    #call
+                                                }
+                                            }
+                                        };
                     (
                         quote!(for<'__endian_wire> #logical: #c::Endianize<#assoc = #c::derive_support::Infallible>,),
                         try_from,
@@ -830,6 +848,7 @@ impl<'a> Cx<'a> {
                 };
                 out.extend(quote! {
                     #[automatically_derived]
+#[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                     impl #impl_generics ::core::convert::From<#from> for #to #where_all #from_bound {
                         #[inline]
                         fn from(value: #from) -> Self {
@@ -853,26 +872,28 @@ impl<'a> Cx<'a> {
         let (impl_generics, _, where_clause) = self.input.generics.split_for_impl();
         let where_all = self.wire_where(where_clause);
         quote! {
-            #c::__with_std! {
-                #[automatically_derived]
-                impl #impl_generics #c::EndianWrite for #logical #where_all {
-                    #[inline]
-                    fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
-                        let wire = <Self as #c::Endianize>::to_wire(self).map_err(#ds::invalid_input)?;
-                        #c::EndianWrite::write_to(&wire, writer)
-                    }
-                }
+                    #c::__with_std! {
+                        #[automatically_derived]
+        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                        impl #impl_generics #c::EndianWrite for #logical #where_all {
+                            #[inline]
+                            fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
+                                let wire = <Self as #c::Endianize>::to_wire(self).map_err(#ds::invalid_input)?;
+                                #c::EndianWrite::write_to(&wire, writer)
+                            }
+                        }
 
-                #[automatically_derived]
-                impl #impl_generics #c::EndianRead for #logical #where_all {
-                    #[inline]
-                    fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
-                        let wire = <#wire as #c::EndianRead>::read_from(reader)?;
-                        <Self as #c::Endianize>::from_wire(&wire).map_err(#ds::invalid_data)
+                        #[automatically_derived]
+        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                        impl #impl_generics #c::EndianRead for #logical #where_all {
+                            #[inline]
+                            fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
+                                let wire = <#wire as #c::EndianRead>::read_from(reader)?;
+                                <Self as #c::Endianize>::from_wire(&wire).map_err(#ds::invalid_data)
+                            }
+                        }
                     }
                 }
-            }
-        }
     }
 
     // ----- unions ------------------------------------------------------------------------

@@ -146,7 +146,7 @@ pub(crate) fn padding_free_size(fields: &FieldList, repr: &WireRepr) -> Option<u
     for field in &fields.fields {
         let layout = field_layout(&field.kind)?;
         let align = repr.packed.map_or(layout.align, |p| layout.align.min(p));
-        if end % align != 0 {
+        if !end.is_multiple_of(align) {
             return None;
         }
         end += layout.size;
@@ -155,7 +155,7 @@ pub(crate) fn padding_free_size(fields: &FieldList, repr: &WireRepr) -> Option<u
     if let Some(a) = repr.align {
         struct_align = struct_align.max(a);
     }
-    (end % struct_align == 0).then_some(end)
+    end.is_multiple_of(struct_align).then_some(end)
 }
 
 /// Whether every bit pattern of every field is valid (zerocopy's `FromBytes`), from syntax.

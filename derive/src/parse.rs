@@ -55,7 +55,8 @@ pub(crate) struct Text {
     pub(crate) pad: Pad,
 }
 
-/// How a field travels.
+/// How a field travels. (Built once per field at expansion time; size does not matter.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub(crate) enum FieldKind {
     Shaped(Shape),
@@ -166,6 +167,7 @@ impl Input {
     pub(crate) fn from_derive(input: &DeriveInput) -> Result<Input, syn::Error> {
         let mut errors = Errors::default();
         let mut order = None;
+        let mut has_endian_attr = false;
         let mut krate: Path = syn::parse_quote!(::endian_wire);
         let mut repr = None;
         let mut wire_derive = Vec::new();
@@ -176,12 +178,13 @@ impl Input {
             let name = attr.path().get_ident().map(ToString::to_string);
             match name.as_deref() {
                 Some("endian") => {
-                    if order.is_some() {
+                    if has_endian_attr {
                         errors.at(
                             attr.span(),
                             "duplicate `#[endian]`: give the byte order once",
                         );
                     }
+                    has_endian_attr = true;
                     match parse_order(attr) {
                         Ok(o) => order = Some(o),
                         Err(e) => errors.push(e),
@@ -252,6 +255,9 @@ impl Input {
         }
 
         let order = order.unwrap_or_else(|| {
+            if has_endian_attr {
+                return Order::Big; // reported where the attribute is
+            }
             errors.at(
                 input.ident.span(),
                 format!("`#[derive(Endianize)]` needs the byte order: {ENDIAN_HELP}"),
@@ -323,7 +329,7 @@ impl Input {
                         "the `#[default]` variant must be a unit variant",
                     );
                 }
-                check_literal_discriminants(&variants, &mut errors);
+                check_literal_discriminants(&variants, int_repr.as_ref(), &mut errors);
                 Body::Enum {
                     variants,
                     repr: int_repr,
@@ -429,7 +435,12 @@ fn parse_wire_repr(attr: &Attribute) -> Result<WireRepr, syn::Error> {
                     let lit: LitInt = content.parse()?;
                     let n: u64 = lit.base10_parse()?;
                     if !n.is_power_of_two() {
-                        return Err(syn::Error::new(lit.span(), "must be a power of two"));
+                        return Err(syn::Error::new(
+                            lit.span(),
+                            format!(
+                                "`{name}({n})`: the value must be a power of two (1, 2, 4, 8, ...)"
+                            ),
+                        ));
                     }
                     Some(n)
                 } else {
@@ -594,8 +605,10 @@ fn parse_fields(
     let mut out = Vec::new();
     for (index, field) in fields.iter().enumerate() {
         let mut text = None;
+        let mut has_text_attr = false;
         for attr in &field.attrs {
             if attr.path().is_ident("text") {
+                has_text_attr = true;
                 if text.is_some() {
                     errors.at(attr.span(), "duplicate `#[text]` on this field");
                 }
@@ -611,6 +624,7 @@ fn parse_fields(
             }
         }
         if let Some((_, t, span)) = tuple_texts.iter().find(|(i, _, _)| *i == index) {
+            has_text_attr = true;
             if text.is_some() {
                 errors.at(*span, "this field already has `#[text]`");
             }
@@ -627,7 +641,10 @@ fn parse_fields(
             Some(t) => FieldKind::Text(t),
             None => {
                 let shape = Shape::of(&field.ty);
-                check_supported(&field.ty, &shape, errors);
+                // A `#[text]` that failed to parse has been reported; the field is no error.
+                if !has_text_attr {
+                    check_supported(&field.ty, errors);
+                }
                 FieldKind::Shaped(shape)
             }
         };
@@ -642,7 +659,7 @@ fn parse_fields(
 }
 
 /// Field types that can never have a fixed wire form.
-fn check_supported(ty: &Type, shape: &Shape, errors: &mut Errors) {
+fn check_supported(ty: &Type, errors: &mut Errors) {
     let message = match ty {
         Type::Reference(_) => "references have no fixed wire form; store the value",
         Type::Ptr(_) => "raw pointers have no wire form",
@@ -663,12 +680,23 @@ fn check_supported(ty: &Type, shape: &Shape, errors: &mut Errors) {
         }
         _ => return,
     };
-    let _ = shape;
     errors.at(ty.span(), message);
 }
 
-/// Two variants with the same literal discriminant: say so at the second one.
-fn check_literal_discriminants(variants: &[Variant], errors: &mut Errors) {
+/// Two variants with the same literal discriminant, or a literal the tag type cannot hold:
+/// say so at the literal.
+fn check_literal_discriminants(variants: &[Variant], repr: Option<&Ident>, errors: &mut Errors) {
+    let max: Option<u128> = repr.and_then(|r| match r.to_string().as_str() {
+        "u8" => Some(u8::MAX.into()),
+        "u16" => Some(u16::MAX.into()),
+        "u32" => Some(u32::MAX.into()),
+        "u64" => Some(u64::MAX.into()),
+        "i8" => Some(i8::MAX as u128),
+        "i16" => Some(i16::MAX as u128),
+        "i32" => Some(i32::MAX as u128),
+        "i64" => Some(i64::MAX as u128),
+        _ => None,
+    });
     let mut seen: Vec<(u128, &Ident)> = Vec::new();
     for v in variants {
         if let Some(Expr::Lit(syn::ExprLit {
@@ -677,6 +705,17 @@ fn check_literal_discriminants(variants: &[Variant], errors: &mut Errors) {
         })) = &v.discriminant
             && let Ok(value) = lit.base10_parse::<u128>()
         {
+            if let (Some(max), Some(repr)) = (max, repr)
+                && value > max
+            {
+                errors.at(
+                    lit.span(),
+                    format!(
+                        "discriminant {value} does not fit the `{repr}` tag (at most {max}); \
+                         use a wider `#[repr(...)]`"
+                    ),
+                );
+            }
             if let Some((_, first)) = seen.iter().find(|(n, _)| *n == value) {
                 errors.at(
                     lit.span(),

@@ -110,11 +110,12 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
         variants.iter().find(|v| v.is_default).map(|v| {
             let name = &v.ident;
             quote! {
-                #[automatically_derived]
-                impl ::core::default::Default for #wire {
-                    fn default() -> Self { #wire::#name }
-                }
-            }
+                            #[automatically_derived]
+            #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                            impl ::core::default::Default for #wire {
+                                fn default() -> Self { #wire::#name }
+                            }
+                        }
         })
     } else {
         None
@@ -147,21 +148,22 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
     let consts = {
         let variant_patterns: Vec<TokenStream> = variant_patterns.collect();
         quote! {
-            #[automatically_derived]
-            impl #wire {
-                /// Bytes of the tag on the stream.
-                pub const TAG_SIZE: usize = #tag_size;
-                /// Bytes of the largest variant on the stream, tag included.
-                pub const MAX_WIRE_SIZE: usize = #tag_size + #max_payload;
+                    #[automatically_derived]
+        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                    impl #wire {
+                        /// Bytes of the tag on the stream.
+                        pub const TAG_SIZE: usize = #tag_size;
+                        /// Bytes of the largest variant on the stream, tag included.
+                        pub const MAX_WIRE_SIZE: usize = #tag_size + #max_payload;
 
-                /// Bytes of this value on the stream, tag included.
-                pub fn wire_size(&self) -> usize {
-                    Self::TAG_SIZE + match self {
-                        #( #wire::#variant_patterns => #payload_sizes, )*
+                        /// Bytes of this value on the stream, tag included.
+                        pub fn wire_size(&self) -> usize {
+                            Self::TAG_SIZE + match self {
+                                #( #wire::#variant_patterns => #payload_sizes, )*
+                            }
+                        }
                     }
                 }
-            }
-        }
     };
 
     // Bindings of a variant's fields: `__b0, __b1, ...`.
@@ -246,36 +248,38 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
     });
 
     let io = quote! {
-        #c::__with_std! {
-            #[automatically_derived]
-            impl #c::EndianWrite for #wire {
-                fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
-                    #tag_consts
-                    let mut buf = [0u8; Self::MAX_WIRE_SIZE];
-                    let len = match self { #(#write_arms)* };
-                    writer.write_all(&buf[..len])
+            #c::__with_std! {
+                #[automatically_derived]
+    #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                impl #c::EndianWrite for #wire {
+                    fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
+                        #tag_consts
+                        let mut buf = [0u8; Self::MAX_WIRE_SIZE];
+                        let len = match self { #(#write_arms)* };
+                        writer.write_all(&buf[..len])
+                    }
                 }
-            }
 
-            #[automatically_derived]
-            impl #c::EndianRead for #wire {
-                fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
-                    #tag_consts
-                    let mut tag = [0u8; Self::TAG_SIZE];
-                    reader.read_exact(&mut tag)?;
-                    let tag: #tag_ty = <#w<#tag_ty> as #c::WireImage>::read_image(&tag)
-                        .map_err(|e| #ds::invalid_image::<Self>(&tag, e))?
-                        .to_native();
-                    let mut buf = [0u8; Self::MAX_WIRE_SIZE - Self::TAG_SIZE];
-                    match tag {
-                        #(#read_arms)*
-                        #[allow(unreachable_patterns)]
-                        other => ::core::result::Result::Err(#ds::unknown_tag::<Self>(other as i128)),
+                #[automatically_derived]
+    #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+                impl #c::EndianRead for #wire {
+                    fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
+                        #tag_consts
+                        let mut tag = [0u8; Self::TAG_SIZE];
+                        reader.read_exact(&mut tag)?;
+                        let tag: #tag_ty = <#w<#tag_ty> as #c::WireImage>::read_image(&tag)
+                            .map_err(|e| #ds::invalid_image::<Self>(&tag, e))?
+                            .to_native();
+                        let mut buf = [0u8; Self::MAX_WIRE_SIZE - Self::TAG_SIZE];
+                        match tag {
+                            #(#read_arms)*
+                            #[allow(unreachable_patterns)]
+                            other => ::core::result::Result::Err(#ds::unknown_tag::<Self>(other as i128)),
+                        }
                     }
                 }
             }
-        }
-    };
+        };
 
     // Conversions.
     let all_fields: Vec<&Field> = variants
@@ -315,23 +319,24 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
     let to_arms = convert_arms(Dir::ToWire);
     let from_arms = convert_arms(Dir::FromWire);
     let endianize = quote! {
-        #[automatically_derived]
-        impl #c::Endianize for #ident {
-            type Wire = #wire;
-            type ToWireError = #to_err;
-            type FromWireError = #from_err;
+            #[automatically_derived]
+    #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+            impl #c::Endianize for #ident {
+                type Wire = #wire;
+                type ToWireError = #to_err;
+                type FromWireError = #from_err;
 
-            #[inline]
-            fn to_wire(&self) -> ::core::result::Result<#wire, #to_err_self> {
-                ::core::result::Result::Ok(match self { #(#to_arms)* })
-            }
+                #[inline]
+                fn to_wire(&self) -> ::core::result::Result<#wire, #to_err_self> {
+                    ::core::result::Result::Ok(match self { #(#to_arms)* })
+                }
 
-            #[inline]
-            fn from_wire(wire: &#wire) -> ::core::result::Result<Self, #from_err_self> {
-                ::core::result::Result::Ok(match wire { #(#from_arms)* })
+                #[inline]
+                fn from_wire(wire: &#wire) -> ::core::result::Result<Self, #from_err_self> {
+                    ::core::result::Result::Ok(match wire { #(#from_arms)* })
+                }
             }
-        }
-    };
+        };
     let std_conversions = cx.std_conversions(&all_fields, &quote!(#ident), &quote!(#wire));
     let logical_io = cx.logical_io(&quote!(#ident), &quote!(#wire));
 

@@ -1,0 +1,12 @@
+//! Misuses of `#[derive(Endianize)]` fail to compile with an error at the offending tokens
+//! that says how to fix it (`tests/ui/*.stderr` hold the expected messages; refresh them with
+//! `TRYBUILD=overwrite cargo test --test compile_fail` and review the diff).
+
+#![cfg(feature = "derive")]
+
+#[test]
+#[cfg_attr(miri, ignore = "trybuild runs cargo")]
+fn ui() {
+    let cases = trybuild::TestCases::new();
+    cases.compile_fail("tests/ui/*.rs");
+}
