@@ -2,14 +2,12 @@
 //! side in one run: `cargo bench --bench benches`.
 //!
 //! Each workload exists twice: `name` runs endian_wire, `simple_endian_name` runs
-//! simple_endian on the same input. The `io_write_struct_*` / `io_read_struct_*` rows use the
-//! wire struct that `#[derive(Endianize)]` generates, written out by hand (a `#[repr(C)]`
-//! struct of wrapper arrays implementing `WireBytes`) until the derive lands; simple_endian's
-//! rows use its derive.
+//! simple_endian on the same input. The `io_*_struct_*` and `derive_*` rows use each crate's
+//! `#[derive(Endianize)]` on the same logical struct.
 
 use bencher::{Bencher, benchmark_group, benchmark_main, black_box};
-use endian_wire::zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
-use endian_wire::{BigEndian, LittleEndian, WireBytes, bulk, read_specific, write_specific};
+use endian_wire::zerocopy::IntoBytes;
+use endian_wire::{BigEndian, LittleEndian, bulk, read_specific, write_specific};
 
 benchmark_group!(
     ours,
@@ -38,6 +36,9 @@ benchmark_group!(
     io_read_struct_u32_array_be,
     io_read_struct_u64_array_le,
     io_read_struct_u64_array_be,
+    derive_from_logical_to_wire_numeric_only,
+    derive_from_wire_to_logical_numeric_only,
+    derive_tryfrom_wire_to_logical_text,
 );
 
 benchmark_group!(
@@ -64,6 +65,9 @@ benchmark_group!(
     simple_endian_io_read_struct_u32_array_be,
     simple_endian_io_read_struct_u64_array_le,
     simple_endian_io_read_struct_u64_array_be,
+    simple_endian_derive_from_logical_to_wire_numeric_only,
+    simple_endian_derive_from_wire_to_logical_numeric_only,
+    simple_endian_derive_tryfrom_wire_to_logical_text,
 );
 
 benchmark_main!(ours, theirs);
@@ -218,12 +222,12 @@ core_serialize!(
 macro_rules! io_struct {
     ($write:ident, $read:ident, $se_write:ident, $se_read:ident, $t:ty, $W:ident, $order:ident, $v:expr) => {
         fn $write(b: &mut Bencher) {
-            #[derive(FromBytes, IntoBytes, KnownLayout, Immutable)]
-            #[repr(C)]
-            struct BlobWire {
-                words: [$W<$t>; 32],
+            #[derive(endian_wire::Endianize)]
+            #[endian($order)]
+            #[allow(dead_code)]
+            struct Blob {
+                words: [$t; 32],
             }
-            impl WireBytes for BlobWire {}
             let v = BlobWire {
                 words: [$W::<$t>::new($v); 32],
             };
@@ -235,12 +239,12 @@ macro_rules! io_struct {
         }
 
         fn $read(b: &mut Bencher) {
-            #[derive(FromBytes, IntoBytes, KnownLayout, Immutable)]
-            #[repr(C)]
-            struct BlobWire {
-                words: [$W<$t>; 32],
+            #[derive(endian_wire::Endianize)]
+            #[endian($order)]
+            #[allow(dead_code)]
+            struct Blob {
+                words: [$t; 32],
             }
-            impl WireBytes for BlobWire {}
             let bytes = BlobWire {
                 words: [$W::<$t>::new($v); 32],
             }
@@ -350,12 +354,12 @@ io_struct!(
 );
 
 fn io_write_struct_u8_array(b: &mut Bencher) {
-    #[derive(FromBytes, IntoBytes, KnownLayout, Immutable)]
-    #[repr(C)]
-    struct BlobWire {
+    #[derive(endian_wire::Endianize)]
+    #[endian(le)]
+    #[allow(dead_code)]
+    struct Blob {
         bytes: [u8; 64],
     }
-    impl WireBytes for BlobWire {}
     let v = BlobWire { bytes: [0xA5; 64] };
     b.iter(|| {
         let mut buf = Vec::with_capacity(64);
@@ -378,3 +382,82 @@ fn simple_endian_io_write_struct_u8_array(b: &mut Bencher) {
         black_box(buf)
     });
 }
+
+/// simple_endian's derive benchmarks: the same logical struct through each crate's derive.
+macro_rules! derive_rows {
+    ($krate:ident, $to_wire:ident, $from_wire:ident, $text:ident) => {
+        fn $to_wire(b: &mut Bencher) {
+            #[derive($krate::Endianize, Clone)]
+            #[endian(le)]
+            struct Header {
+                a: u32,
+                b: u16,
+                words: [u16; 8],
+                bytes: [u8; 8],
+            }
+            let h = Header {
+                a: black_box(1),
+                b: black_box(2),
+                words: black_box([0x1122u16; 8]),
+                bytes: black_box([0xA5u8; 8]),
+            };
+            b.iter(|| {
+                let w = HeaderWire::from(black_box(h.clone()));
+                black_box(w)
+            });
+        }
+
+        fn $from_wire(b: &mut Bencher) {
+            #[derive($krate::Endianize, Clone)]
+            #[endian(le)]
+            #[allow(dead_code)]
+            struct Header {
+                a: u32,
+                b: u16,
+                words: [u16; 8],
+                bytes: [u8; 8],
+            }
+            b.iter(|| {
+                let w = HeaderWire {
+                    a: 1u32.into(),
+                    b: 2u16.into(),
+                    words: [0x1122u16.into(); 8],
+                    bytes: [0xA5u8; 8],
+                };
+                let h = Header::from(black_box(w));
+                black_box(h)
+            });
+        }
+
+        fn $text(b: &mut Bencher) {
+            #[derive($krate::Endianize, Clone)]
+            #[endian(le)]
+            #[allow(dead_code)]
+            struct Header {
+                a: u32,
+                #[text(utf16, units = 8, pad = "space")]
+                title: String,
+            }
+            b.iter(|| {
+                let w = HeaderWire {
+                    a: 1u32.into(),
+                    title: "HI".try_into().unwrap(),
+                };
+                let h = Header::try_from(black_box(w)).unwrap();
+                black_box(h)
+            });
+        }
+    };
+}
+derive_rows!(
+    endian_wire,
+    derive_from_logical_to_wire_numeric_only,
+    derive_from_wire_to_logical_numeric_only,
+    derive_tryfrom_wire_to_logical_text
+);
+derive_rows!(
+    simple_endian,
+    simple_endian_derive_from_logical_to_wire_numeric_only,
+    simple_endian_derive_from_wire_to_logical_numeric_only,
+    simple_endian_derive_tryfrom_wire_to_logical_text
+);

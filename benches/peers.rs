@@ -20,7 +20,7 @@ use std::time::Duration;
 use byteorder::ByteOrder;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use endian_wire::bulk::{self, Isa};
-use endian_wire::zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
+use endian_wire::zerocopy::IntoBytes;
 use endian_wire::{BigEndian, LittleEndian, WireBytes, read_specific, write_specific};
 
 fn quick() -> bool {
@@ -159,12 +159,15 @@ macro_rules! struct_rows {
         struct_rows!(@order $c, $shape, "le", $t, $n, $v, LittleEndian, le);
     };
     (@order $c:expr, $shape:literal, $order_name:literal, $t:ty, $n:literal, $v:expr, $W:ident, $order:ident) => {{
-        #[derive(FromBytes, IntoBytes, KnownLayout, Immutable)]
-        #[repr(C)]
-        struct Ours {
-            words: [$W<$t>; $n],
+        mod ours {
+            #[derive(endian_wire::Endianize)]
+            #[endian($order)]
+            #[allow(dead_code)]
+            pub struct Blob {
+                pub words: [$t; $n],
+            }
         }
-        impl WireBytes for Ours {}
+        type Ours = ours::BlobWire;
 
         mod theirs {
             #[derive(simple_endian::Endianize)]
@@ -176,6 +179,9 @@ macro_rules! struct_rows {
         }
 
         let ours = Ours { words: [$W::<$t>::from($v); $n] };
+        // No padding: the derive made it a `WireBytes`, read and written as one copy.
+        fn wire_bytes<T: WireBytes>() {}
+        wire_bytes::<Ours>();
         let theirs = theirs::BlobWire { words: [$v.into(); $n] };
         let bytes = ours.as_bytes().to_vec();
         assert_eq!(bytes.len(), 64);

@@ -562,6 +562,32 @@ fn padding_free_wire_structs_are_zero_copy() {
     assert_eq!(Point::from(point), Point(1, 2));
 }
 
+/// Types and lengths passed through `macro_rules!` arrive in invisible groups; the layout
+/// analysis sees through them (a bool stays a bool, 4 stays 4).
+macro_rules! declare {
+    ($name:ident, $t:ty, $flag:ty, $n:literal) => {
+        #[derive(Endianize, Clone, Debug, PartialEq)]
+        #[endian(be)]
+        struct $name {
+            words: [$t; $n],
+            flag: $flag,
+            pad: [u8; 3],
+        }
+    };
+}
+declare!(FromMacro, u32, bool, 2);
+
+#[test]
+fn macro_generated_fields() {
+    let wire = FromMacroWire::from(FromMacro {
+        words: [1, 2],
+        flag: true,
+        pad: [0; 3],
+    });
+    assert_eq!(wire.as_bytes(), [0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 0, 0]);
+    round_trip(&wire, &[0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 0, 0]);
+}
+
 // ----- text ------------------------------------------------------------------------------
 
 #[derive(Endianize, Clone, Debug, PartialEq)]
@@ -651,6 +677,11 @@ fn enums_with_tags_and_payloads() {
     for (value, bytes) in cases {
         let wire = CommandWire::try_from(value.clone()).unwrap();
         assert_eq!(wire.wire_size(), bytes.len());
+        // Slice IO (also without `std`).
+        let mut out = Vec::new();
+        wire.write_to_extend(&mut out).unwrap();
+        assert_eq!(out, bytes);
+        assert_eq!(CommandWire::read_from_slice(bytes), Ok(wire.clone()));
         #[cfg(feature = "std")]
         {
             let mut out = Vec::new();
@@ -660,6 +691,11 @@ fn enums_with_tags_and_payloads() {
         }
         assert_eq!(Command::try_from(wire).unwrap(), value);
     }
+    assert_eq!(CommandWire::read_from_slice(&[9]), Err("unknown enum tag"));
+    assert_eq!(
+        CommandWire::read_from_slice(&[5, 0]),
+        Err("unexpected end of input")
+    );
     assert_eq!(CommandWire::TAG_SIZE, 1);
     assert_eq!(CommandWire::MAX_WIRE_SIZE, 9);
 

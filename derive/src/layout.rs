@@ -78,6 +78,9 @@ fn square(n: u64) -> Layout {
 
 fn literal(len: &Expr) -> Option<u64> {
     match len {
+        // Tokens passed through `macro_rules!` arrive in invisible groups.
+        Expr::Group(group) => literal(&group.expr),
+        Expr::Paren(paren) => literal(&paren.expr),
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Int(lit),
             ..
@@ -88,7 +91,12 @@ fn literal(len: &Expr) -> Option<u64> {
 
 /// Layouts of the wire types a user may name directly.
 fn as_is_layout(ty: &Type) -> Option<Layout> {
-    let Type::Path(path) = ty else { return None };
+    let path = match ty {
+        Type::Group(group) => return as_is_layout(&group.elem),
+        Type::Paren(paren) => return as_is_layout(&paren.elem),
+        Type::Path(path) => path,
+        _ => return None,
+    };
     let last = path.path.segments.last()?;
     let name = last.ident.to_string();
     let first_arg = || match &last.arguments {
@@ -169,10 +177,11 @@ pub(crate) fn all_bit_patterns_valid(fields: &FieldList) -> bool {
 fn shape_any_bits(shape: &Shape) -> bool {
     match shape {
         Shape::Wrap(_, Primitive::Swapped(_) | Primitive::PointerSized) => true,
-        Shape::Wrap(ty, Primitive::Byte) => !matches!(ty, Type::Path(p) if p.path.is_ident("bool")),
+        Shape::Wrap(ty, Primitive::Byte) => !crate::shape::is_ident(ty, "bool"),
         Shape::Wrap(_, Primitive::NonZero(_)) => false,
         Shape::Char | Shape::Bytes(_) => true,
         Shape::Array(element, _) => shape_any_bits(element),
+        Shape::AsIs(Type::Group(group)) => shape_any_bits(&Shape::AsIs((*group.elem).clone())),
         Shape::AsIs(ty) => {
             let Type::Path(path) = ty else { return false };
             let Some(last) = path.path.segments.last() else {

@@ -168,7 +168,10 @@ impl Input {
         let mut errors = Errors::default();
         let mut order = None;
         let mut has_endian_attr = false;
-        let mut krate: Path = syn::parse_quote!(::endian_wire);
+        let mut krate: Path = {
+            let name = Ident::new(crate::krate::crate_name(), Span::call_site());
+            syn::parse_quote!(::#name)
+        };
         let mut repr = None;
         let mut wire_derive = Vec::new();
         let mut wire_default = false;

@@ -108,8 +108,13 @@ impl Shape {
     }
 }
 
-fn is_ident(ty: &Type, name: &str) -> bool {
-    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident(name))
+pub(crate) fn is_ident(ty: &Type, name: &str) -> bool {
+    match ty {
+        Type::Group(group) => is_ident(&group.elem, name),
+        Type::Paren(paren) => is_ident(&paren.elem, name),
+        Type::Path(p) => p.qself.is_none() && p.path.is_ident(name),
+        _ => false,
+    }
 }
 
 fn capitalise(s: &str) -> String {

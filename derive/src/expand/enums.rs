@@ -215,37 +215,89 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
         }
     });
 
-    // Reading.
-    let read_arms = variants.iter().enumerate().map(|(i, v)| {
-        let tag = &tag_names[i];
-        let size = &payload_sizes[i];
-        let name = &v.ident;
-        let names = bindings(v);
-        let reads = v.fields.fields.iter().zip(&names).map(|(f, b)| {
-            let ty = cx.wire_ty(f);
-            quote! {
-                let next = at + <#ty as #c::WireImage>::WIRE_SIZE;
-                let #b = <#ty as #c::WireImage>::read_image(&payload[at..next])
-                    .map_err(|e| #ds::invalid_image::<Self>(payload, e.at(at)))?;
-                at = next;
-            }
-        });
-        let values: Vec<TokenStream> = names.iter().map(|b| quote!(#b)).collect();
-        let build = construct(quote!(#wire::#name), v, &values);
-        quote! {
-            #tag => {
-                let payload = &mut buf[..#size];
-                if !payload.is_empty() {
-                    reader.read_exact(payload)?;
+    // Reading: the same arms for a stream and for a slice, which differ in how the payload
+    // is fetched and how errors are reported.
+    let read_arms = |from_slice: bool| -> Vec<TokenStream> {
+        variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let tag = &tag_names[i];
+                let size = &payload_sizes[i];
+                let name = &v.ident;
+                let names = bindings(v);
+                let reads = v.fields.fields.iter().zip(&names).map(|(f, b)| {
+                    let ty = cx.wire_ty(f);
+                    let map_err = if from_slice {
+                        quote!(|_| "invalid value")
+                    } else {
+                        quote!(|e| #ds::invalid_image::<Self>(payload, e.at(at)))
+                    };
+                    quote! {
+                        let next = at + <#ty as #c::WireImage>::WIRE_SIZE;
+                        let #b = <#ty as #c::WireImage>::read_image(&payload[at..next])
+                            .map_err(#map_err)?;
+                        at = next;
+                    }
+                });
+                let values: Vec<TokenStream> = names.iter().map(|b| quote!(#b)).collect();
+                let build = construct(quote!(#wire::#name), v, &values);
+                let fetch = if from_slice {
+                    quote! {
+                        let payload = data
+                            .get(Self::TAG_SIZE..Self::TAG_SIZE + #size)
+                            .ok_or("unexpected end of input")?;
+                    }
+                } else {
+                    quote! {
+                        let payload = &mut buf[..#size];
+                        if !payload.is_empty() {
+                            reader.read_exact(payload)?;
+                        }
+                        let payload = &*payload;
+                    }
+                };
+                quote! {
+                    #tag => {
+                        #fetch
+                        let mut at = 0;
+                        #(#reads)*
+                        let _ = (at, payload);
+                        ::core::result::Result::Ok(#build)
+                    }
                 }
-                let payload = &*payload;
-                let mut at = 0;
-                #(#reads)*
-                let _ = (at, payload);
-                ::core::result::Result::Ok(#build)
+            })
+            .collect()
+    };
+    let stream_arms = read_arms(false);
+    let slice_arms = read_arms(true);
+    let write_arms: Vec<TokenStream> = write_arms.collect();
+
+    let from_slice = quote! {
+        #[automatically_derived]
+        impl #c::FromSlice for #wire {
+            fn read_from_slice(data: &[u8]) -> ::core::result::Result<Self, &'static str> {
+                #tag_consts
+                let tag = data.get(..Self::TAG_SIZE).ok_or("unexpected end of input")?;
+                let tag: #tag_ty = <#w<#tag_ty> as #c::WireImage>::read_image(tag)
+                    .map_err(|_| "invalid value")?
+                    .to_native();
+                match tag {
+                    #(#slice_arms)*
+                    #[allow(unreachable_patterns)]
+                    _ => ::core::result::Result::Err("unknown enum tag"),
+                }
+            }
+
+            fn write_to_extend(&self, out: &mut impl ::core::iter::Extend<u8>) -> ::core::result::Result<(), &'static str> {
+                #tag_consts
+                let mut buf = [0u8; Self::MAX_WIRE_SIZE];
+                let len = match self { #(#write_arms)* };
+                out.extend(buf[..len].iter().copied());
+                ::core::result::Result::Ok(())
             }
         }
-    });
+    };
 
     let io = quote! {
             #c::__with_std! {
@@ -272,7 +324,7 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
                             .to_native();
                         let mut buf = [0u8; Self::MAX_WIRE_SIZE - Self::TAG_SIZE];
                         match tag {
-                            #(#read_arms)*
+                            #(#stream_arms)*
                             #[allow(unreachable_patterns)]
                             other => ::core::result::Result::Err(#ds::unknown_tag::<Self>(other as i128)),
                         }
@@ -344,6 +396,7 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
         #def
         #default_impl
         #consts
+        #from_slice
         #io
         #endianize
         #std_conversions
