@@ -681,7 +681,7 @@ fn enums_with_tags_and_payloads() {
         let mut out = Vec::new();
         wire.write_to_extend(&mut out).unwrap();
         assert_eq!(out, bytes);
-        assert_eq!(CommandWire::read_from_slice(bytes), Ok(wire.clone()));
+        assert_eq!(CommandWire::read_from_slice(bytes), Ok(wire));
         #[cfg(feature = "std")]
         {
             let mut out = Vec::new();
