@@ -29,6 +29,72 @@
 //! | [`text`] (`alloc`) | fixed-size and growable UTF-8/16/32 text in a declared byte order |
 //! | [`bulk`] | native slices to wire slices or bytes and back, with SIMD kernels chosen at run time |
 //! | [`io`] (re-exported at the root) | [`read_specific`] / [`write_specific`] (`std`), slice IO and zero-copy views (`no_std`) |
+//! | [`Endianize`] (derive) | logical types and their generated wire types |
+//!
+//! # Derive
+//!
+//! `#[derive(Endianize)]` (feature `derive`, on by default) turns a logical type into a wire
+//! type and the code between them:
+//!
+//! ```
+//! # #[cfg(feature = "std")] {
+//! use endian_wire::{Endianize, EndianRead, EndianWrite, u16be};
+//!
+//! #[derive(Endianize, Clone, Debug, PartialEq)]
+//! #[endian(be)]
+//! struct Sample {
+//!     channel: u8,
+//!     gain: f32,
+//!     levels: [i16; 4],
+//! }
+//!
+//! let sample = Sample { channel: 2, gain: 0.5, levels: [1, -1, 2, -2] };
+//! let wire = SampleWire::from(sample.clone()); // fields are `BigEndian<...>`
+//! assert_eq!(wire.levels[1].get(), -1);
+//!
+//! let mut out = Vec::new();
+//! sample.write_to(&mut out)?; // fields back to back, no padding: 1 + 4 + 8 bytes
+//! assert_eq!(out.len(), SampleWire::WIRE_SIZE);
+//! assert_eq!(Sample::read_from(&mut &out[..])?, sample);
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! Container attributes:
+//!
+//! * `#[endian(be)]` / `#[endian(le)]` (also `big`, `big_endian`, `little`, `little_endian`,
+//!   `network`): required; the order of every field that does not fix its own.
+//! * `#[wire_repr(...)]`: the wire type's `repr` (`C` by default; `packed`, `packed(N)`,
+//!   `align(N)` are honoured exactly, `C` is always kept).
+//! * `#[wire_derive(Trait, ...)]`: more derives on the wire type (`Clone`, `Copy`, `Debug` and
+//!   `PartialEq` are there already).
+//! * `#[wire_default]` (enums): `Default` for the wire enum from the `#[default]` unit variant.
+//! * `#[endian_wire(crate = path)]`: where `endian_wire` is, if the derive cannot find it (it
+//!   reads a renamed dependency from your `Cargo.toml`).
+//!
+//! Fields:
+//!
+//! | logical field | wire field |
+//! |---|---|
+//! | integers, `f32`, `f64`, `bool`, `NonZero*`, `usize` | `BigEndian<T>` / `LittleEndian<T>` |
+//! | `char` | [`BigEndianChar`] / [`LittleEndianChar`] (refused on the way back if not a scalar value) |
+//! | `[u8; N]` | `[u8; N]` |
+//! | `[T; N]`, nested arrays | arrays of the wire type, converted with the [`bulk`] kernels |
+//! | `u32be`, `BigEndian<T>`, `charle`, fixed text types | unchanged (their own order) |
+//! | `String` with `#[text(utf8\|utf16\|utf32, units = N, pad = "null"\|"space")]` | the fixed text type in the container's order |
+//! | another `Endianize` type, or a type parameter | its wire type (its own order) |
+//!
+//! In enum tuple variants, `#[tuple_text(idx = K, ...)]` on the variant marks field `K` as text.
+//!
+//! Generated: the wire type; [`Endianize`] for the logical type; `From` both ways where nothing
+//! can fail, `TryFrom` (error [`ConvertError`], naming the field path) where something can;
+//! `EndianRead`, `EndianWrite` (with `std`) and [`FromSlice`] for the logical and the wire
+//! type; zerocopy's `TryFromBytes`/`FromBytes`, `KnownLayout`, `Immutable`, and `IntoBytes`
+//! when the layout provably has no padding (then the wire type is a [`WireBytes`] and IO is one
+//! copy; otherwise it is a [`WireImage`] written field by field through one stack buffer); and
+//! `FooWire::WIRE_SIZE`. A wire enum is a Rust enum with the same variants and wire fields;
+//! on the stream its tag (the `#[repr(uN)]` type holding the discriminant, or a `u32` holding
+//! the variant's position) comes first, in the container's order, then the variant's fields.
 //!
 //! # Migrating from `simple_endian`
 //!
@@ -38,6 +104,7 @@
 //!
 //! # Features
 //!
+//! * `derive` (default): `#[derive(Endianize)]`.
 //! * `std` (default): implies `alloc`; `std::io` reading and writing, and run-time CPU feature
 //!   detection for the bulk kernels (without it they use what the compile target guarantees).
 //! * `alloc`: the text types that own their storage.
@@ -78,6 +145,6 @@ pub use wire::*;
 pub use zerocopy;
 
 /// The README's code blocks, compiled and run as doctests.
-#[cfg(all(doctest, feature = "std"))]
+#[cfg(all(doctest, feature = "std", feature = "derive"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

@@ -6,7 +6,7 @@
 
 #[test]
 #[cfg_attr(miri, ignore = "trybuild runs cargo")]
-fn ui() {
+fn compile_fail_ui() {
     let cases = trybuild::TestCases::new();
     cases.compile_fail("tests/ui/*.rs");
 }

@@ -121,14 +121,14 @@ fn header_bytes(magic: u32, version: u16, length: u64, ratio: f64, id: [u8; 4], 
 
 proptest! {
     #[test]
-    fn headers_match(
+    fn prop_derive_headers(
         magic: u32, version: u16, length: u64, ratio in -1e9f64..1e9, id: [u8; 4], words: [u16; 3],
     ) {
         header_bytes(magic, version, length, ratio, id, words);
     }
 
     #[test]
-    fn records_match(
+    fn prop_derive_records(
         kind: u8, offset: u32, scale in -1e6f32..1e6, wide: u128,
         name in "[a-z]{0,6}", label in "[A-Z]{0,3}", code in "[0-9]{0,2}",
     ) {
