@@ -658,6 +658,16 @@ enum Level {
     High(u16),
 }
 
+/// `#[default]` works without `#[derive(Default)]` on the logical enum.
+#[derive(Endianize, Clone, Copy, Debug, PartialEq)]
+#[endian(be)]
+#[wire_default]
+enum Mode {
+    #[default]
+    Off,
+    On,
+}
+
 #[derive(Endianize, Clone, Copy, Debug, PartialEq)]
 #[endian(le)]
 #[repr(u16)]
@@ -701,6 +711,8 @@ fn enums_with_tags_and_payloads() {
 
     // Without a repr the tag is a u32 holding the variant's position (bincode's rule).
     assert_eq!(LevelWire::default(), LevelWire::Mid);
+    assert_eq!(ModeWire::default(), ModeWire::Off);
+    assert_eq!(Mode::from(ModeWire::On), Mode::On);
     assert_eq!(
         LevelWire::from(Level::High(3)),
         LevelWire::High(u16le::new(3))
@@ -717,6 +729,29 @@ fn enums_with_tags_and_payloads() {
         Opcode::Write.write_to(&mut out).unwrap();
         assert_eq!(out, [0x0b, 0x0a]);
     }
+}
+
+/// simple_endian's way of reading and writing logical values through the wire type.
+#[cfg(feature = "std")]
+#[test]
+fn native_helpers_with_derived_types() {
+    let mut out = Vec::new();
+    write_native::<_, PointWire, Point>(&mut out, Point(1, 2)).unwrap();
+    assert_eq!(out, [0, 1, 0, 2]);
+    let p: Point = read_native::<_, PointWire, Point>(&mut &out[..]).unwrap();
+    assert_eq!(p, Point(1, 2));
+    let inner: Inner =
+        try_read_native::<_, InnerWire, Inner>(&mut &[5u8, 0, b'q', 0, 0, 0][..]).unwrap();
+    assert_eq!(
+        inner,
+        Inner {
+            id: 5,
+            initial: 'q'
+        }
+    );
+    let err =
+        try_read_native::<_, InnerWire, Inner>(&mut &[5u8, 0, 0, 0xd8, 0, 0][..]).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
 }
 
 #[cfg(feature = "std")]

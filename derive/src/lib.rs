@@ -30,7 +30,8 @@ use proc_macro::TokenStream;
         wire_default,
         text,
         tuple_text,
-        endian_wire
+        endian_wire,
+        default
     )
 )]
 pub fn derive_endianize(input: TokenStream) -> TokenStream {
