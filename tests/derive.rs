@@ -203,6 +203,7 @@ fn every_primitive_little_endian() {
 
 #[derive(Endianize, Clone, Copy, Debug, PartialEq)]
 #[endian(be)]
+#[wire_derive(Eq, Hash)]
 struct Point(i16, i16);
 
 #[derive(Endianize, Clone, Copy, Debug, PartialEq)]
@@ -586,6 +587,30 @@ fn macro_generated_fields() {
     });
     assert_eq!(wire.as_bytes(), [0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 0, 0]);
     round_trip(&wire, &[0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 0, 0]);
+}
+
+/// With nested types the derive cannot prove "no padding" from syntax; a user who knows can
+/// ask for `IntoBytes` (zerocopy checks the claim at compile time), and gets one-copy IO and
+/// in-place views. `#[wire_derive]` adds any other derive too.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(be)]
+#[wire_derive(endian_wire::zerocopy::IntoBytes, Eq, Hash)]
+struct Framed2 {
+    point: Point,
+    count: u16,
+}
+
+#[test]
+fn wire_derive_adds_derives() {
+    use std::collections::HashSet;
+    let wire = Framed2Wire::from(Framed2 {
+        point: Point(1, 2),
+        count: 3,
+    });
+    assert_eq!(wire.as_bytes(), [0, 1, 0, 2, 0, 3]);
+    round_trip(&wire, &[0, 1, 0, 2, 0, 3]);
+    let set: HashSet<Framed2Wire> = [wire, wire].into_iter().collect();
+    assert_eq!(set.len(), 1);
 }
 
 // ----- text ------------------------------------------------------------------------------
