@@ -2,7 +2,7 @@
 //! that says how to fix it (`tests/ui/*.stderr` hold the expected messages; refresh them with
 //! `TRYBUILD=overwrite cargo test --test compile_fail` and review the diff).
 
-#![cfg(feature = "derive")]
+#![cfg(all(feature = "derive", feature = "std"))]
 
 #[test]
 #[cfg_attr(miri, ignore = "trybuild runs cargo")]

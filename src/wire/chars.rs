@@ -146,15 +146,14 @@ wire_char!(
     /// A `char` on the wire as four big-endian bytes: `'é'` (U+00E9) is `00 00 00 e9`.
     ///
     /// ```
-    /// use endian_wire::{read_specific, charbe};
+    /// use endian_wire::{read_from_slice, charbe};
     ///
     /// let c = charbe::new('é');
     /// assert_eq!(c.to_bytes(), [0, 0, 0, 0xe9]);
     /// assert_eq!(char::try_from(c), Ok('é'));
     ///
     /// // A surrogate is not a `char`: reading one is an error, not a bad value.
-    /// let err = read_specific::<_, charbe>(&mut &[0, 0, 0xd8, 0][..]).unwrap_err();
-    /// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+    /// assert_eq!(read_from_slice::<charbe>(&[0, 0, 0xd8, 0]), Err("invalid value"));
     /// ```
     BigEndianChar, charbe, to_be_bytes, from_be_bytes
 );
