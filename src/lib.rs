@@ -125,6 +125,7 @@ extern crate std;
 mod convert;
 #[doc(hidden)]
 pub mod derive_support;
+pub mod frame;
 pub mod io;
 pub mod wire;
 

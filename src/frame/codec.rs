@@ -1,0 +1,428 @@
+//! The [`Encode`] / [`Decode`] / [`BorrowDecode`] traits and the [`Encoder`] / [`Decoder`]
+//! they work with.
+
+use super::config::{Config, IntEncoding};
+use super::error::{DecodeError, DecodeErrorKind, EncodeError, LengthRefusal};
+use super::io::{BorrowReader, Reader, Writer};
+use super::varint;
+use crate::Endian;
+
+/// A value that can be framed.
+pub trait Encode {
+    /// Writes this value.
+    ///
+    /// # Errors
+    /// Whatever the writer reports.
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError>;
+
+    /// Writes the elements of a slice back to back. Types with a faster way (one copy or one
+    /// bulk conversion for the whole slice) override it; the result is the same bytes.
+    #[doc(hidden)]
+    #[inline]
+    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError>
+    where
+        Self: Sized,
+    {
+        items.iter().try_for_each(|item| item.encode(e))
+    }
+}
+
+/// A value that can be read back from its framing, owning its data.
+pub trait Decode: Sized {
+    /// The fewest bytes one value takes on the wire (used to refuse a length prefix that the
+    /// input cannot hold before allocating).
+    #[doc(hidden)]
+    const MIN_SIZE: usize = 0;
+
+    /// Reads one value.
+    ///
+    /// # Errors
+    /// A [`DecodeError`] naming what is wrong and where.
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
+
+    /// Reads `len` values into a new `Vec` (the length is already checked against the input
+    /// and the limit). Types with a bulk path override it.
+    #[doc(hidden)]
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn decode_vec<R: Reader>(
+        len: usize,
+        d: &mut Decoder<R>,
+    ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+        let mut out = alloc::vec::Vec::with_capacity(len);
+        for _ in 0..len {
+            out.push(Self::decode(d)?);
+        }
+        Ok(out)
+    }
+
+    /// Reads `out.len()` values in place (arrays). Types with a bulk path override it.
+    #[doc(hidden)]
+    #[inline]
+    fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        for slot in out {
+            *slot = Self::decode(d)?;
+        }
+        Ok(())
+    }
+}
+
+/// A value that can be read back borrowing from the input (`&str`, `&[u8]`, `&[u32be]`), and
+/// every [`Decode`] type of this crate (containers borrow when their elements do).
+pub trait BorrowDecode<'de>: Sized {
+    /// Reads one value.
+    ///
+    /// # Errors
+    /// As [`Decode::decode`], and an error for a view that the input cannot give (misaligned,
+    /// or under varint for wide elements).
+    fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
+}
+
+/// `BorrowDecode` for types that own their data: the same as `Decode`.
+macro_rules! borrow_via_decode {
+    ($($t:ty),* $(,)?) => {$(
+        impl<'de> $crate::frame::BorrowDecode<'de> for $t {
+            #[inline]
+            fn borrow_decode<R: $crate::frame::BorrowReader<'de>>(
+                d: &mut $crate::frame::Decoder<R>,
+            ) -> Result<Self, $crate::frame::DecodeError> {
+                <$t as $crate::frame::Decode>::decode(d)
+            }
+        }
+    )*};
+}
+pub(crate) use borrow_via_decode;
+
+/// Writes values to a [`Writer`] under a [`Config`].
+#[derive(Debug)]
+pub struct Encoder<W> {
+    writer: W,
+    config: Config,
+}
+
+impl<W: Writer> Encoder<W> {
+    /// An encoder writing to `writer`.
+    pub fn new(writer: W, config: Config) -> Self {
+        Encoder { writer, config }
+    }
+
+    /// The configuration.
+    #[inline]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The writer back.
+    pub fn into_writer(self) -> W {
+        self.writer
+    }
+
+    /// The writer.
+    #[inline]
+    pub fn writer(&mut self) -> &mut W {
+        &mut self.writer
+    }
+
+    /// Writes raw bytes.
+    ///
+    /// # Errors
+    /// As the writer.
+    #[inline]
+    pub fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.writer.write(bytes)
+    }
+
+    /// Writes an unsigned integer of `width` bytes (2 to 16): at its width in `order` under
+    /// fixed-int, as a varint (payload in `order`) under varint.
+    #[inline]
+    pub(crate) fn write_uint(
+        &mut self,
+        value: u128,
+        width: usize,
+        order: Endian,
+    ) -> Result<(), EncodeError> {
+        match self.config.ints {
+            IntEncoding::Fixed => {
+                let bytes = match order {
+                    Endian::Big => value.to_be_bytes(),
+                    Endian::Little => value.to_le_bytes(),
+                };
+                match order {
+                    Endian::Big => self.writer.write(&bytes[16 - width..]),
+                    Endian::Little => self.writer.write(&bytes[..width]),
+                }
+            }
+            IntEncoding::Variable => {
+                let mut buf = [0u8; 17];
+                let len = varint::encode(value, order, &mut buf);
+                self.writer.write(&buf[..len])
+            }
+        }
+    }
+
+    /// Writes a signed integer of `width` bytes: two's complement under fixed-int, zigzag
+    /// varint under varint.
+    #[inline]
+    pub(crate) fn write_int(
+        &mut self,
+        value: i128,
+        width: usize,
+        order: Endian,
+    ) -> Result<(), EncodeError> {
+        match self.config.ints {
+            IntEncoding::Fixed => self.write_uint(value as u128, width, order),
+            IntEncoding::Variable => self.write_uint(varint::zigzag(value), width, order),
+        }
+    }
+
+    /// Writes a length prefix (`u64`, configured order and encoding).
+    ///
+    /// # Errors
+    /// As the writer.
+    #[inline]
+    pub fn write_len(&mut self, len: usize) -> Result<(), EncodeError> {
+        self.write_uint(len as u128, 8, self.config.order)
+    }
+
+    /// Writes an enum tag (`u32` variant position, configured order and encoding).
+    ///
+    /// # Errors
+    /// As the writer.
+    #[inline]
+    pub fn write_variant(&mut self, index: u32) -> Result<(), EncodeError> {
+        self.write_uint(u128::from(index), 4, self.config.order)
+    }
+}
+
+/// Reads values from a [`Reader`] under a [`Config`], tracking the offset for errors and the
+/// bytes allocated against the limit.
+#[derive(Debug)]
+pub struct Decoder<R> {
+    reader: R,
+    config: Config,
+    offset: usize,
+    /// Bytes that length prefixes may still allocate (`None`: no limit).
+    budget: Option<usize>,
+}
+
+impl<R: Reader> Decoder<R> {
+    /// A decoder reading from `reader`.
+    pub fn new(reader: R, config: Config) -> Self {
+        Decoder {
+            reader,
+            budget: config.limit,
+            config,
+            offset: 0,
+        }
+    }
+
+    /// The configuration.
+    #[inline]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Bytes consumed so far.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The reader back.
+    pub fn into_reader(self) -> R {
+        self.reader
+    }
+
+    /// The reader.
+    #[inline]
+    pub fn reader(&mut self) -> &mut R {
+        &mut self.reader
+    }
+
+    /// An error at the current offset.
+    #[cold]
+    pub fn error(&self, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError {
+            offset: self.offset,
+            kind,
+        }
+    }
+
+    /// An error at `offset`.
+    #[cold]
+    pub(crate) fn error_at(&self, offset: usize, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError { offset, kind }
+    }
+
+    /// Fills `dst` from the input.
+    ///
+    /// # Errors
+    /// `UnexpectedEnd` (at the offset where the read started) or the reader's error.
+    #[inline]
+    pub fn read_bytes(&mut self, dst: &mut [u8]) -> Result<(), DecodeError> {
+        match self.reader.read(dst) {
+            Ok(()) => {
+                self.offset += dst.len();
+                Ok(())
+            }
+            Err(kind) => Err(self.error(kind)),
+        }
+    }
+
+    /// Reads `N` bytes.
+    ///
+    /// # Errors
+    /// As [`read_bytes`](Self::read_bytes).
+    #[inline]
+    pub fn read_array<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
+        let mut out = [0u8; N];
+        self.read_bytes(&mut out)?;
+        Ok(out)
+    }
+
+    /// Reads an unsigned integer of `width` bytes written by [`Encoder::write_uint`].
+    pub(crate) fn read_uint(
+        &mut self,
+        width: usize,
+        order: Endian,
+        type_name: &'static str,
+    ) -> Result<u128, DecodeError> {
+        let start = self.offset;
+        match self.config.ints {
+            IntEncoding::Fixed => {
+                let mut buf = [0u8; 16];
+                self.read_bytes(&mut buf[..width])?;
+                Ok(varint::payload_value(&buf[..width], order))
+            }
+            IntEncoding::Variable => {
+                let [first] = self.read_array::<1>()?;
+                let payload = match varint::payload_width(first) {
+                    Ok(None) => return Ok(u128::from(first)),
+                    Ok(Some(payload)) => payload,
+                    Err(()) => {
+                        return Err(self.error_at(start, DecodeErrorKind::ReservedVarintMarker));
+                    }
+                };
+                if payload > width {
+                    return Err(self.error_at(
+                        start,
+                        DecodeErrorKind::VarintTooWide {
+                            marker: first,
+                            type_name,
+                        },
+                    ));
+                }
+                let mut buf = [0u8; 16];
+                self.read_bytes(&mut buf[..payload])?;
+                Ok(varint::payload_value(&buf[..payload], order))
+            }
+        }
+    }
+
+    /// Reads a signed integer of `width` bytes written by [`Encoder::write_int`].
+    pub(crate) fn read_int(
+        &mut self,
+        width: usize,
+        order: Endian,
+        type_name: &'static str,
+    ) -> Result<i128, DecodeError> {
+        let raw = self.read_uint(width, order, type_name)?;
+        Ok(match self.config.ints {
+            // Sign-extend from `width` bytes.
+            IntEncoding::Fixed => {
+                let shift = 128 - 8 * width as u32;
+                ((raw << shift) as i128) >> shift
+            }
+            IntEncoding::Variable => varint::unzigzag(raw),
+        })
+    }
+
+    /// Reads an enum tag (`u32` variant position).
+    ///
+    /// # Errors
+    /// As [`read_len`](Self::read_len), for a `u32`.
+    pub fn read_variant(&mut self) -> Result<u32, DecodeError> {
+        let order = self.config.order;
+        let v = self.read_uint(4, order, "u32")?;
+        // Fixed-int reads 4 bytes and a varint is refused when wider than 4: it fits.
+        Ok(v as u32)
+    }
+
+    /// Reads a length prefix for `len` elements taking at least `min_size` bytes each on the
+    /// wire and `alloc_size` bytes each in memory, and refuses it, before anything is
+    /// allocated, if the input cannot hold them or the limit does not allow them. The bytes
+    /// are charged to the limit.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::LengthTooLarge`] naming the reason, or a read error.
+    pub fn read_len(&mut self, min_size: usize, alloc_size: usize) -> Result<usize, DecodeError> {
+        let start = self.offset;
+        let order = self.config.order;
+        let len = self.read_uint(8, order, "u64")? as u64;
+        let refuse = |reason| DecodeErrorKind::LengthTooLarge {
+            length: len,
+            reason,
+        };
+        let Ok(count) = usize::try_from(len) else {
+            return Err(self.error_at(start, refuse(LengthRefusal::BeyondAddressSpace)));
+        };
+        if let Some(remaining) = self.reader.remaining()
+            && count.saturating_mul(min_size) > remaining
+        {
+            return Err(self.error_at(start, refuse(LengthRefusal::BeyondInput { remaining })));
+        }
+        // Zero-sized elements still cost a step each: charge at least one byte.
+        let cost = count.checked_mul(alloc_size.max(1));
+        if let Some(budget) = self.budget {
+            match cost {
+                Some(cost) if cost <= budget => self.budget = Some(budget - cost),
+                _ => {
+                    let limit = self.config.limit.unwrap_or(0);
+                    return Err(self.error_at(start, refuse(LengthRefusal::BeyondLimit { limit })));
+                }
+            }
+        } else if cost.is_none_or(|c| c > isize::MAX as usize) {
+            return Err(self.error_at(start, refuse(LengthRefusal::BeyondAddressSpace)));
+        }
+        Ok(count)
+    }
+}
+
+impl<'de, R: BorrowReader<'de>> Decoder<R> {
+    /// Reads a length prefix for `len` elements of `size` bytes each that will be borrowed
+    /// from the input (not allocated, so not charged to the limit).
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::LengthTooLarge`] if the input cannot hold them, or a read error.
+    pub fn read_borrowed_len(&mut self, size: usize) -> Result<usize, DecodeError> {
+        let start = self.offset;
+        let order = self.config.order;
+        let len = self.read_uint(8, order, "u64")? as u64;
+        let remaining = self.reader.remaining().unwrap_or(usize::MAX);
+        match usize::try_from(len) {
+            Ok(count) if count.saturating_mul(size) <= remaining => Ok(count),
+            _ => Err(self.error_at(
+                start,
+                DecodeErrorKind::LengthTooLarge {
+                    length: len,
+                    reason: LengthRefusal::BeyondInput { remaining },
+                },
+            )),
+        }
+    }
+
+    /// The next `len` bytes, borrowed from the input.
+    ///
+    /// # Errors
+    /// `UnexpectedEnd` if fewer are left.
+    #[inline]
+    pub fn borrow_bytes(&mut self, len: usize) -> Result<&'de [u8], DecodeError> {
+        match self.reader.borrow(len) {
+            Ok(bytes) => {
+                self.offset += len;
+                Ok(bytes)
+            }
+            Err(kind) => Err(self.error(kind)),
+        }
+    }
+}

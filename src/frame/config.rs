@@ -1,0 +1,139 @@
+//! [`Config`]: how values whose byte order or width the type does not fix are framed.
+
+use crate::Endian;
+
+/// How integers are written: at their full width, or as bincode's varint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntEncoding {
+    /// Every integer at its width (bincode 1's default, bincode 2's `legacy()`).
+    Fixed,
+    /// bincode's varint: one byte up to 250, else a marker byte and 2, 4, 8 or 16 bytes;
+    /// signed values zigzagged first (bincode 2's `standard()`).
+    Variable,
+}
+
+/// The decode limit given to [`Config::legacy`] and [`Config::standard`]: 16 MiB.
+pub const DEFAULT_LIMIT: usize = 16 << 20;
+
+/// A framing configuration, mirroring bincode's.
+///
+/// It decides what the types leave open: the byte order of native integers, lengths and enum
+/// tags (a `BigEndian<T>` keeps its own order under every configuration), fixed-width or
+/// varint integers, and how many bytes a decoder may allocate from length prefixes.
+///
+/// ```
+/// use endian_wire::frame::Config;
+/// let network = Config::legacy().with_big_endian();
+/// let compact = Config::standard().with_limit(1 << 20);
+/// # let _ = (network, compact);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    pub(crate) ints: IntEncoding,
+    pub(crate) order: Endian,
+    pub(crate) limit: Option<usize>,
+}
+
+impl Config {
+    /// Fixed-width integers, little-endian, [`DEFAULT_LIMIT`]: bincode 1's `serialize` and
+    /// bincode 2's `config::legacy()`.
+    #[must_use]
+    pub const fn legacy() -> Config {
+        Config {
+            ints: IntEncoding::Fixed,
+            order: Endian::Little,
+            limit: Some(DEFAULT_LIMIT),
+        }
+    }
+
+    /// Varint integers, little-endian, [`DEFAULT_LIMIT`]: bincode 2's `config::standard()`.
+    #[must_use]
+    pub const fn standard() -> Config {
+        Config {
+            ints: IntEncoding::Variable,
+            order: Endian::Little,
+            limit: Some(DEFAULT_LIMIT),
+        }
+    }
+
+    /// Native integers, lengths and tags in big-endian order.
+    #[must_use]
+    pub const fn with_big_endian(self) -> Config {
+        Config {
+            order: Endian::Big,
+            ..self
+        }
+    }
+
+    /// Native integers, lengths and tags in little-endian order.
+    #[must_use]
+    pub const fn with_little_endian(self) -> Config {
+        Config {
+            order: Endian::Little,
+            ..self
+        }
+    }
+
+    /// Every integer at its full width.
+    #[must_use]
+    pub const fn with_fixed_int_encoding(self) -> Config {
+        Config {
+            ints: IntEncoding::Fixed,
+            ..self
+        }
+    }
+
+    /// Integers, lengths and tags as varints.
+    #[must_use]
+    pub const fn with_variable_int_encoding(self) -> Config {
+        Config {
+            ints: IntEncoding::Variable,
+            ..self
+        }
+    }
+
+    /// A decoder allocates at most `bytes` in all from length prefixes; a longer prefix is an
+    /// error before anything is allocated.
+    #[must_use]
+    pub const fn with_limit(self, bytes: usize) -> Config {
+        Config {
+            limit: Some(bytes),
+            ..self
+        }
+    }
+
+    /// No allocation limit: only for trusted input (a length prefix can then ask for any
+    /// amount of memory, bounded only by the input's length for non-empty elements).
+    #[must_use]
+    pub const fn with_no_limit(self) -> Config {
+        Config {
+            limit: None,
+            ..self
+        }
+    }
+
+    /// The integer encoding.
+    #[must_use]
+    pub const fn int_encoding(&self) -> IntEncoding {
+        self.ints
+    }
+
+    /// The byte order of native integers, lengths and tags.
+    #[must_use]
+    pub const fn endian(&self) -> Endian {
+        self.order
+    }
+
+    /// The allocation limit, if any.
+    #[must_use]
+    pub const fn limit(&self) -> Option<usize> {
+        self.limit
+    }
+}
+
+impl Default for Config {
+    /// [`Config::standard`], as bincode 2's default.
+    fn default() -> Self {
+        Config::standard()
+    }
+}

@@ -1,0 +1,976 @@
+//! [`Encode`] / [`Decode`] for the standard types and the wrappers.
+//!
+//! Native integers follow the configuration's byte order; a wrapper follows its own. Fixed-int
+//! or varint always comes from the configuration. Slices, `Vec`s and arrays of bytes, of
+//! native numbers and of wrappers move in one copy or one bulk conversion under fixed-int.
+
+use core::num::NonZero;
+
+use zerocopy::IntoBytes;
+
+use super::codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, borrow_via_decode};
+use super::config::IntEncoding;
+use super::error::{DecodeError, DecodeErrorKind, EncodeError};
+use super::io::{BorrowReader, Reader, Writer};
+use crate::bulk::{self, WireElement};
+use crate::{BigEndian, Endian, LittleEndian};
+
+// ----- bytes, bool, unit ---------------------------------------------------------------
+
+impl Encode for u8 {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(&[*self])
+    }
+
+    #[inline]
+    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(items)
+    }
+}
+
+impl Decode for u8 {
+    const MIN_SIZE: usize = 1;
+
+    #[inline]
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        Ok(d.read_array::<1>()?[0])
+    }
+
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn decode_vec<R: Reader>(
+        len: usize,
+        d: &mut Decoder<R>,
+    ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+        let mut out = alloc::vec![0u8; len];
+        d.read_bytes(&mut out)?;
+        Ok(out)
+    }
+
+    #[inline]
+    fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        d.read_bytes(out)
+    }
+}
+
+impl Encode for i8 {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(&[*self as u8])
+    }
+
+    #[inline]
+    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(items.as_bytes())
+    }
+}
+
+impl Decode for i8 {
+    const MIN_SIZE: usize = 1;
+
+    #[inline]
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        Ok(d.read_array::<1>()?[0] as i8)
+    }
+
+    #[inline]
+    fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        d.read_bytes(out.as_mut_bytes())
+    }
+}
+
+impl Encode for bool {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(&[u8::from(*self)])
+    }
+
+    #[inline]
+    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(items.as_bytes())
+    }
+}
+
+impl Decode for bool {
+    const MIN_SIZE: usize = 1;
+
+    #[inline]
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let start = d.offset();
+        match d.read_array::<1>()?[0] {
+            0 => Ok(false),
+            1 => Ok(true),
+            other => Err(d.error_at(start, DecodeErrorKind::InvalidBool(other))),
+        }
+    }
+}
+
+impl Encode for () {
+    #[inline]
+    fn encode<W: Writer>(&self, _: &mut Encoder<W>) -> Result<(), EncodeError> {
+        Ok(())
+    }
+}
+
+impl Decode for () {
+    #[inline]
+    fn decode<R: Reader>(_: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        Ok(())
+    }
+}
+
+borrow_via_decode!(u8, i8, bool, (), char);
+
+// ----- native numbers ------------------------------------------------------------------
+
+/// Unsigned and signed integers of 2 to 16 bytes, floats: in the configuration's order;
+/// slices under fixed-int in one copy (same order as the host) or one bulk conversion.
+macro_rules! native_numbers {
+    ($($t:ty => $write:ident, $read:ident, $wide:ty);* $(;)?) => {$(
+        impl Encode for $t {
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                let order = e.config().endian();
+                e.$write(*self as $wide, size_of::<$t>(), order)
+            }
+
+            #[inline]
+            fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                if e.config().int_encoding() == IntEncoding::Variable {
+                    return items.iter().try_for_each(|item| item.encode(e));
+                }
+                match e.config().endian() {
+                    Endian::Big => e.writer().write_wire::<BigEndian<$t>>(items),
+                    Endian::Little => e.writer().write_wire::<LittleEndian<$t>>(items),
+                }
+            }
+        }
+
+        impl Decode for $t {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let order = d.config().endian();
+                let start = d.offset();
+                let wide = d.$read(size_of::<$t>(), order, stringify!($t))?;
+                <$t>::try_from(wide).map_err(|_| {
+                    d.error_at(start, DecodeErrorKind::OutOfRange { type_name: stringify!($t) })
+                })
+            }
+
+            #[cfg(feature = "alloc")]
+            #[inline]
+            fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+                let mut out = alloc::vec![0 as $t; len];
+                Self::decode_into(&mut out, d)?;
+                Ok(out)
+            }
+
+            #[inline]
+            fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+                if d.config().int_encoding() == IntEncoding::Variable {
+                    for slot in out {
+                        *slot = Self::decode(d)?;
+                    }
+                    return Ok(());
+                }
+                d.read_bytes(out.as_mut_bytes())?;
+                to_native_order::<$t>(out, d.config().endian());
+                Ok(())
+            }
+        }
+
+        borrow_via_decode!($t);
+    )*};
+}
+
+/// Turns numbers read as raw bytes in `order` into native values, in place, with the bulk
+/// kernels. (Swapping is its own inverse, so the native-to-wire kernel does it.)
+#[inline]
+fn to_native_order<T>(data: &mut [T], order: Endian)
+where
+    T: bulk::Primitive,
+    BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
+{
+    match order {
+        Endian::Big => {
+            bulk::wire_in_place::<BigEndian<T>>(data);
+        }
+        Endian::Little => {
+            bulk::wire_in_place::<LittleEndian<T>>(data);
+        }
+    }
+}
+
+native_numbers! {
+    u16 => write_uint, read_uint, u128;
+    u32 => write_uint, read_uint, u128;
+    u64 => write_uint, read_uint, u128;
+    u128 => write_uint, read_uint, u128;
+    i16 => write_int, read_int, i128;
+    i32 => write_int, read_int, i128;
+    i64 => write_int, read_int, i128;
+    i128 => write_int, read_int, i128;
+}
+
+/// `usize` / `isize` travel as `u64` / `i64`.
+macro_rules! pointer_sized {
+    ($($t:ty => $as:ty, $write:ident, $read:ident, $wide:ty);*) => {$(
+        impl Encode for $t {
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                let order = e.config().endian();
+                e.$write(*self as $wide, 8, order)
+            }
+        }
+
+        impl Decode for $t {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let order = d.config().endian();
+                let start = d.offset();
+                let wide = d.$read(8, order, stringify!($t))?;
+                <$as>::try_from(wide)
+                    .ok()
+                    .and_then(|v| <$t>::try_from(v).ok())
+                    .ok_or_else(|| d.error_at(start, DecodeErrorKind::OutOfRange { type_name: stringify!($t) }))
+            }
+        }
+
+        borrow_via_decode!($t);
+    )*};
+}
+pointer_sized! {
+    usize => u64, write_uint, read_uint, u128;
+    isize => i64, write_int, read_int, i128
+}
+
+/// Floats: their IEEE bits at full width in the configuration's order, never varint.
+macro_rules! floats {
+    ($($t:ty),*) => {$(
+        impl Encode for $t {
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                match e.config().endian() {
+                    Endian::Big => e.write_bytes(&self.to_be_bytes()),
+                    Endian::Little => e.write_bytes(&self.to_le_bytes()),
+                }
+            }
+
+            #[inline]
+            fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                match e.config().endian() {
+                    Endian::Big => e.writer().write_wire::<BigEndian<$t>>(items),
+                    Endian::Little => e.writer().write_wire::<LittleEndian<$t>>(items),
+                }
+            }
+        }
+
+        impl Decode for $t {
+            const MIN_SIZE: usize = size_of::<$t>();
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let bytes = d.read_array::<{ size_of::<$t>() }>()?;
+                Ok(match d.config().endian() {
+                    Endian::Big => <$t>::from_be_bytes(bytes),
+                    Endian::Little => <$t>::from_le_bytes(bytes),
+                })
+            }
+
+            #[inline]
+            fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+                d.read_bytes(out.as_mut_bytes())?;
+                to_native_order::<$t>(out, d.config().endian());
+                Ok(())
+            }
+        }
+
+        borrow_via_decode!($t);
+    )*};
+}
+floats!(f32, f64);
+
+// ----- wrappers: their own byte order --------------------------------------------------
+
+/// Wrappers of integers and floats: under fixed-int their memory bytes (the wire bytes in the
+/// wrapper's order); under varint the value as a varint whose payload is in the wrapper's
+/// order. Slices under fixed-int are one copy.
+macro_rules! wrapped_numbers {
+    ($($t:ty => $write:ident, $read:ident, $wide:ty);* $(;)?) => {$(
+        wrapped_numbers!(@one BigEndian, Endian::Big, $t, $write, $read, $wide);
+        wrapped_numbers!(@one LittleEndian, Endian::Little, $t, $write, $read, $wide);
+    )*};
+    (@one $W:ident, $order:expr, $t:ty, $write:ident, $read:ident, $wide:ty) => {
+        impl Encode for $W<$t> {
+            #[inline]
+            fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
+                match e.config().int_encoding() {
+                    IntEncoding::Fixed => e.write_bytes(self.as_bytes()),
+                    IntEncoding::Variable => e.$write(self.get() as $wide, size_of::<$t>(), $order),
+                }
+            }
+
+            #[inline]
+            fn encode_slice<Wr: Writer>(items: &[Self], e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
+                match e.config().int_encoding() {
+                    IntEncoding::Fixed => e.write_bytes(items.as_bytes()),
+                    IntEncoding::Variable => items.iter().try_for_each(|item| item.encode(e)),
+                }
+            }
+        }
+
+        impl Decode for $W<$t> {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                match d.config().int_encoding() {
+                    IntEncoding::Fixed => Ok(Self::from_bytes(d.read_array::<{ size_of::<$t>() }>()?)),
+                    IntEncoding::Variable => {
+                        let start = d.offset();
+                        let wide = d.$read(size_of::<$t>(), $order, stringify!($t))?;
+                        <$t>::try_from(wide).map(Self::new).map_err(|_| {
+                            d.error_at(start, DecodeErrorKind::OutOfRange { type_name: stringify!($t) })
+                        })
+                    }
+                }
+            }
+
+            #[inline]
+            fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+                match d.config().int_encoding() {
+                    IntEncoding::Fixed => d.read_bytes(out.as_mut_bytes()),
+                    IntEncoding::Variable => {
+                        for slot in out {
+                            *slot = Self::decode(d)?;
+                        }
+                        Ok(())
+                    }
+                }
+            }
+
+            #[cfg(feature = "alloc")]
+            #[inline]
+            fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+                let mut out = alloc::vec![Self::ZERO; len];
+                Self::decode_into(&mut out, d)?;
+                Ok(out)
+            }
+        }
+
+        borrow_via_decode!($W<$t>);
+    };
+}
+wrapped_numbers! {
+    u16 => write_uint, read_uint, u128;
+    u32 => write_uint, read_uint, u128;
+    u64 => write_uint, read_uint, u128;
+    u128 => write_uint, read_uint, u128;
+    i16 => write_int, read_int, i128;
+    i32 => write_int, read_int, i128;
+    i64 => write_int, read_int, i128;
+    i128 => write_int, read_int, i128;
+}
+
+/// Float wrappers: their memory bytes under every configuration (floats are never varint).
+macro_rules! wrapped_floats {
+    ($($t:ty),*) => {$(
+        wrapped_floats!(@one BigEndian, $t);
+        wrapped_floats!(@one LittleEndian, $t);
+    )*};
+    (@one $W:ident, $t:ty) => {
+        impl Encode for $W<$t> {
+            #[inline]
+            fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
+                e.write_bytes(self.as_bytes())
+            }
+
+            #[inline]
+            fn encode_slice<Wr: Writer>(items: &[Self], e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
+                e.write_bytes(items.as_bytes())
+            }
+        }
+
+        impl Decode for $W<$t> {
+            const MIN_SIZE: usize = size_of::<$t>();
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                Ok(Self::from_bytes(d.read_array::<{ size_of::<$t>() }>()?))
+            }
+
+            #[inline]
+            fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+                d.read_bytes(out.as_mut_bytes())
+            }
+        }
+
+        borrow_via_decode!($W<$t>);
+    };
+}
+wrapped_floats!(f32, f64);
+
+/// One-byte wrappers: the byte.
+macro_rules! wrapped_bytes {
+    ($($W:ident<$t:ty>),*) => {$(
+        impl Encode for $W<$t> {
+            #[inline]
+            fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
+                self.get().encode(e)
+            }
+        }
+
+        impl Decode for $W<$t> {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                <$t>::decode(d).map(Self::new)
+            }
+        }
+
+        borrow_via_decode!($W<$t>);
+    )*};
+}
+wrapped_bytes!(
+    BigEndian<u8>,
+    LittleEndian<u8>,
+    BigEndian<i8>,
+    LittleEndian<i8>,
+    BigEndian<bool>,
+    LittleEndian<bool>
+);
+
+/// `NonZero` integers, native or wrapped: as their integer; zero is refused on decode.
+macro_rules! non_zero {
+    ($($t:ty),*) => {$(
+        impl Encode for NonZero<$t> {
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                self.get().encode(e)
+            }
+        }
+
+        impl Decode for NonZero<$t> {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let start = d.offset();
+                let value = <$t>::decode(d)?;
+                NonZero::new(value).ok_or_else(|| d.error_at(start, DecodeErrorKind::InvalidValue {
+                    type_name: concat!("NonZero<", stringify!($t), ">"),
+                    value: 0,
+                }))
+            }
+        }
+
+        impl Encode for BigEndian<NonZero<$t>> {
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                BigEndian::<$t>::new(self.get().get()).encode(e)
+            }
+        }
+
+        impl Encode for LittleEndian<NonZero<$t>> {
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                LittleEndian::<$t>::new(self.get().get()).encode(e)
+            }
+        }
+
+        impl Decode for BigEndian<NonZero<$t>> {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let start = d.offset();
+                let value = BigEndian::<$t>::decode(d)?.get();
+                NonZero::new(value).map(Self::new).ok_or_else(|| d.error_at(start, DecodeErrorKind::InvalidValue {
+                    type_name: concat!("BigEndian<NonZero<", stringify!($t), ">>"),
+                    value: 0,
+                }))
+            }
+        }
+
+        impl Decode for LittleEndian<NonZero<$t>> {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let start = d.offset();
+                let value = LittleEndian::<$t>::decode(d)?.get();
+                NonZero::new(value).map(Self::new).ok_or_else(|| d.error_at(start, DecodeErrorKind::InvalidValue {
+                    type_name: concat!("LittleEndian<NonZero<", stringify!($t), ">>"),
+                    value: 0,
+                }))
+            }
+        }
+    )*};
+}
+non_zero!(u16, u32, u64, u128, i16, i32, i64, i128);
+borrow_via_decode!(
+    NonZero<u16>,
+    NonZero<u32>,
+    NonZero<u64>,
+    NonZero<u128>,
+    NonZero<i16>,
+    NonZero<i32>,
+    NonZero<i64>,
+    NonZero<i128>,
+    BigEndian<NonZero<u16>>,
+    BigEndian<NonZero<u32>>,
+    BigEndian<NonZero<u64>>,
+    BigEndian<NonZero<u128>>,
+    BigEndian<NonZero<i16>>,
+    BigEndian<NonZero<i32>>,
+    BigEndian<NonZero<i64>>,
+    BigEndian<NonZero<i128>>,
+    LittleEndian<NonZero<u16>>,
+    LittleEndian<NonZero<u32>>,
+    LittleEndian<NonZero<u64>>,
+    LittleEndian<NonZero<u128>>,
+    LittleEndian<NonZero<i16>>,
+    LittleEndian<NonZero<i32>>,
+    LittleEndian<NonZero<i64>>,
+    LittleEndian<NonZero<i128>>,
+);
+
+// ----- char: UTF-8, as bincode -----------------------------------------------------------
+
+impl Encode for char {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        let mut buf = [0u8; 4];
+        e.write_bytes(self.encode_utf8(&mut buf).as_bytes())
+    }
+}
+
+impl Decode for char {
+    const MIN_SIZE: usize = 1;
+
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let start = d.offset();
+        let [first] = d.read_array::<1>()?;
+        let width = match first {
+            0x00..=0x7f => 1,
+            0xc2..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf4 => 4,
+            _ => return Err(d.error_at(start, DecodeErrorKind::InvalidUtf8)),
+        };
+        let mut buf = [first, 0, 0, 0];
+        d.read_bytes(&mut buf[1..width])?;
+        core::str::from_utf8(&buf[..width])
+            .ok()
+            .and_then(|s| s.chars().next())
+            .ok_or_else(|| d.error_at(start, DecodeErrorKind::InvalidUtf8))
+    }
+}
+
+// ----- arrays and tuples -----------------------------------------------------------------
+
+impl<T: Encode, const N: usize> Encode for [T; N] {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        T::encode_slice(self, e)
+    }
+}
+
+impl<T: Decode, const N: usize> Decode for [T; N] {
+    const MIN_SIZE: usize = T::MIN_SIZE * N;
+
+    #[inline]
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        // Element by element into an array of `Option`s would cost a copy; decode each in
+        // turn and stop at the first error.
+        let mut error = None;
+        let values = core::array::from_fn(|_| {
+            if error.is_some() {
+                return None;
+            }
+            match T::decode(d) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    error = Some(e);
+                    None
+                }
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        Ok(values.map(|v: Option<T>| v.unwrap_or_else(|| unreachable!("decoded above"))))
+    }
+}
+
+impl<'de, T: BorrowDecode<'de>, const N: usize> BorrowDecode<'de> for [T; N] {
+    #[inline]
+    fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let mut error = None;
+        let values = core::array::from_fn(|_| {
+            if error.is_some() {
+                return None;
+            }
+            match T::borrow_decode(d) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    error = Some(e);
+                    None
+                }
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        Ok(values.map(|v: Option<T>| v.unwrap_or_else(|| unreachable!("decoded above"))))
+    }
+}
+
+macro_rules! tuples {
+    ($(($($idx:tt $T:ident),+))*) => {$(
+        impl<$($T: Encode),+> Encode for ($($T,)+) {
+            #[inline]
+            fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
+                $(self.$idx.encode(e)?;)+
+                Ok(())
+            }
+        }
+
+        impl<$($T: Decode),+> Decode for ($($T,)+) {
+            const MIN_SIZE: usize = 0 $(+ $T::MIN_SIZE)+;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                Ok(($($T::decode(d)?,)+))
+            }
+        }
+
+        impl<'de, $($T: BorrowDecode<'de>),+> BorrowDecode<'de> for ($($T,)+) {
+            #[inline]
+            fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                Ok(($($T::borrow_decode(d)?,)+))
+            }
+        }
+    )*};
+}
+tuples! {
+    (0 A)
+    (0 A, 1 B)
+    (0 A, 1 B, 2 C)
+    (0 A, 1 B, 2 C, 3 D)
+    (0 A, 1 B, 2 C, 3 D, 4 E)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K, 11 L)
+}
+
+// ----- references, slices, strings -------------------------------------------------------
+
+impl<T: Encode + ?Sized> Encode for &T {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        (**self).encode(e)
+    }
+}
+
+impl<T: Encode> Encode for [T] {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_len(self.len())?;
+        T::encode_slice(self, e)
+    }
+}
+
+impl Encode for str {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_len(self.len())?;
+        e.write_bytes(self.as_bytes())
+    }
+}
+
+impl<'de> BorrowDecode<'de> for &'de [u8] {
+    #[inline]
+    fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let len = d.read_borrowed_len(1)?;
+        d.borrow_bytes(len)
+    }
+}
+
+impl<'de> BorrowDecode<'de> for &'de str {
+    #[inline]
+    fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let len = d.read_borrowed_len(1)?;
+        let start = d.offset();
+        let bytes = d.borrow_bytes(len)?;
+        core::str::from_utf8(bytes)
+            .map_err(|e| d.error_at(start + e.valid_up_to(), DecodeErrorKind::InvalidUtf8))
+    }
+}
+
+/// Borrowed views of wrapper slices: the input must be aligned for the element and the
+/// configuration fixed-int (a varint sequence is not the memory image).
+macro_rules! borrow_wrapped {
+    ($($W:ident<$t:ty>),*) => {$(
+        impl<'de> BorrowDecode<'de> for &'de [$W<$t>] {
+            fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                if d.config().int_encoding() == IntEncoding::Variable && size_of::<$t>() > 1 {
+                    return Err(d.error(DecodeErrorKind::Unborrowable(
+                        "varint elements are not their memory image; decode into a Vec",
+                    )));
+                }
+                let len = d.read_borrowed_len(size_of::<$t>())?;
+                let start = d.offset();
+                let bytes = d.borrow_bytes(len * size_of::<$t>())?;
+                <[$W<$t>] as zerocopy::FromBytes>::ref_from_bytes(bytes).map_err(|_| {
+                    d.error_at(start, DecodeErrorKind::Unborrowable(
+                        "the elements are not aligned in the input; decode into a Vec",
+                    ))
+                })
+            }
+        }
+    )*};
+}
+borrow_wrapped!(
+    BigEndian<u16>,
+    LittleEndian<u16>,
+    BigEndian<u32>,
+    LittleEndian<u32>,
+    BigEndian<u64>,
+    LittleEndian<u64>,
+    BigEndian<u128>,
+    LittleEndian<u128>,
+    BigEndian<i16>,
+    LittleEndian<i16>,
+    BigEndian<i32>,
+    LittleEndian<i32>,
+    BigEndian<i64>,
+    LittleEndian<i64>,
+    BigEndian<i128>,
+    LittleEndian<i128>,
+    BigEndian<f32>,
+    LittleEndian<f32>,
+    BigEndian<f64>,
+    LittleEndian<f64>
+);
+
+// ----- Option, Result --------------------------------------------------------------------
+
+impl<T: Encode> Encode for Option<T> {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        match self {
+            None => e.write_bytes(&[0]),
+            Some(v) => {
+                e.write_bytes(&[1])?;
+                v.encode(e)
+            }
+        }
+    }
+}
+
+impl<T: Decode> Decode for Option<T> {
+    const MIN_SIZE: usize = 1;
+
+    #[inline]
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let start = d.offset();
+        match d.read_array::<1>()?[0] {
+            0 => Ok(None),
+            1 => T::decode(d).map(Some),
+            other => Err(d.error_at(start, DecodeErrorKind::InvalidOptionTag(other))),
+        }
+    }
+}
+
+impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Option<T> {
+    #[inline]
+    fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let start = d.offset();
+        match d.read_array::<1>()?[0] {
+            0 => Ok(None),
+            1 => T::borrow_decode(d).map(Some),
+            other => Err(d.error_at(start, DecodeErrorKind::InvalidOptionTag(other))),
+        }
+    }
+}
+
+impl<T: Encode, E: Encode> Encode for Result<T, E> {
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        match self {
+            Ok(v) => {
+                e.write_variant(0)?;
+                v.encode(e)
+            }
+            Err(v) => {
+                e.write_variant(1)?;
+                v.encode(e)
+            }
+        }
+    }
+}
+
+impl<T: Decode, E: Decode> Decode for Result<T, E> {
+    const MIN_SIZE: usize = 1;
+
+    #[inline]
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let start = d.offset();
+        match d.read_variant()? {
+            0 => T::decode(d).map(Ok),
+            1 => E::decode(d).map(Err),
+            tag => Err(d.error_at(
+                start,
+                DecodeErrorKind::UnknownVariant {
+                    type_name: "Result",
+                    tag: u64::from(tag),
+                },
+            )),
+        }
+    }
+}
+
+impl<'de, T: BorrowDecode<'de>, E: BorrowDecode<'de>> BorrowDecode<'de> for Result<T, E> {
+    #[inline]
+    fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let start = d.offset();
+        match d.read_variant()? {
+            0 => T::borrow_decode(d).map(Ok),
+            1 => E::borrow_decode(d).map(Err),
+            tag => Err(d.error_at(
+                start,
+                DecodeErrorKind::UnknownVariant {
+                    type_name: "Result",
+                    tag: u64::from(tag),
+                },
+            )),
+        }
+    }
+}
+
+// ----- owned collections (alloc) -----------------------------------------------------------
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use alloc::boxed::Box;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use super::*;
+
+    impl<T: Encode> Encode for Vec<T> {
+        #[inline]
+        fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+            self.as_slice().encode(e)
+        }
+    }
+
+    impl<T: Decode> Decode for Vec<T> {
+        const MIN_SIZE: usize = 1;
+
+        #[inline]
+        fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+            let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
+            T::decode_vec(len, d)
+        }
+    }
+
+    /// Elements that borrow (`Vec<&str>`) decode one by one; the length is still checked
+    /// against the input before the `Vec` is allocated.
+    impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Vec<T> {
+        fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+            let len = d.read_len(1, size_of::<T>())?;
+            let mut out = Vec::with_capacity(len);
+            for _ in 0..len {
+                out.push(T::borrow_decode(d)?);
+            }
+            Ok(out)
+        }
+    }
+
+    impl<T: Encode + ?Sized> Encode for Box<T> {
+        #[inline]
+        fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+            (**self).encode(e)
+        }
+    }
+
+    impl<T: Decode> Decode for Box<T> {
+        const MIN_SIZE: usize = T::MIN_SIZE;
+
+        #[inline]
+        fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+            T::decode(d).map(Box::new)
+        }
+    }
+
+    impl<T: Decode> Decode for Box<[T]> {
+        const MIN_SIZE: usize = 1;
+
+        #[inline]
+        fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+            Vec::<T>::decode(d).map(Vec::into_boxed_slice)
+        }
+    }
+
+    impl Encode for String {
+        #[inline]
+        fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+            self.as_str().encode(e)
+        }
+    }
+
+    impl Decode for String {
+        const MIN_SIZE: usize = 1;
+
+        fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+            let len = d.read_len(1, 1)?;
+            let start = d.offset();
+            let mut bytes = alloc::vec![0u8; len];
+            d.read_bytes(&mut bytes)?;
+            String::from_utf8(bytes).map_err(|e| {
+                d.error_at(
+                    start + e.utf8_error().valid_up_to(),
+                    DecodeErrorKind::InvalidUtf8,
+                )
+            })
+        }
+    }
+
+    impl Decode for Box<str> {
+        const MIN_SIZE: usize = 1;
+
+        #[inline]
+        fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+            String::decode(d).map(String::into_boxed_str)
+        }
+    }
+
+    borrow_via_decode!(String, Box<str>);
+
+    impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Box<T> {
+        #[inline]
+        fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+            T::borrow_decode(d).map(Box::new)
+        }
+    }
+
+    impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Box<[T]> {
+        #[inline]
+        fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+            Vec::<T>::borrow_decode(d).map(Vec::into_boxed_slice)
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! Where encoded bytes go ([`Writer`]) and where decoded bytes come from ([`Reader`]).
+
+use super::error::{DecodeErrorKind, EncodeError};
+use crate::bulk::{self, WireElement};
+
+/// A destination for encoded bytes.
+pub trait Writer {
+    /// Appends `bytes`.
+    ///
+    /// # Errors
+    /// [`EncodeError::OutputFull`] for a full slice, [`EncodeError::Io`] for a failed writer.
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError>;
+
+    /// Appends the wire bytes of `src` in `W`'s byte order. The default converts through a
+    /// stack buffer with the bulk kernels; a `Vec` converts straight into its spare capacity.
+    ///
+    /// # Errors
+    /// As [`write`](Self::write).
+    fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
+        const CHUNK: usize = 4096;
+        let mut buf = [0u8; CHUNK];
+        let per_chunk = CHUNK / size_of::<W>();
+        for part in src.chunks(per_chunk) {
+            let bytes = &mut buf[..size_of_val(part)];
+            bulk::to_bytes::<W>(part, bytes);
+            self.write(bytes)?;
+        }
+        Ok(())
+    }
+}
+
+impl<T: Writer + ?Sized> Writer for &mut T {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        (**self).write(bytes)
+    }
+
+    #[inline]
+    fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
+        (**self).write_wire::<W>(src)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Writer for alloc::vec::Vec<u8> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
+        bulk::extend_bytes::<W>(self, src);
+        Ok(())
+    }
+}
+
+/// Writes into a byte slice, failing when it is full.
+#[derive(Debug)]
+pub struct SliceWriter<'a> {
+    buf: &'a mut [u8],
+    written: usize,
+}
+
+impl<'a> SliceWriter<'a> {
+    /// Writes from the start of `buf`.
+    pub fn new(buf: &'a mut [u8]) -> Self {
+        SliceWriter { buf, written: 0 }
+    }
+
+    /// Bytes written so far.
+    #[must_use]
+    pub fn written(&self) -> usize {
+        self.written
+    }
+}
+
+impl Writer for SliceWriter<'_> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        let available = self.buf.len() - self.written;
+        let Some(dst) = self.buf.get_mut(self.written..self.written + bytes.len()) else {
+            return Err(EncodeError::OutputFull {
+                needed: bytes.len(),
+                available,
+            });
+        };
+        dst.copy_from_slice(bytes);
+        self.written += bytes.len();
+        Ok(())
+    }
+
+    #[inline]
+    fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
+        let needed = size_of_val(src);
+        let available = self.buf.len() - self.written;
+        let Some(dst) = self.buf.get_mut(self.written..self.written + needed) else {
+            return Err(EncodeError::OutputFull { needed, available });
+        };
+        bulk::to_bytes::<W>(src, dst);
+        self.written += needed;
+        Ok(())
+    }
+}
+
+/// Counts bytes instead of writing them (for [`encoded_size`](super::encoded_size)).
+#[derive(Debug, Default)]
+pub struct SizeCounter {
+    /// Bytes counted so far.
+    pub count: usize,
+}
+
+impl Writer for SizeCounter {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.count += bytes.len();
+        Ok(())
+    }
+
+    #[inline]
+    fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
+        self.count += size_of_val(src);
+        Ok(())
+    }
+}
+
+/// Writes to a `std::io::Write`.
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct IoWriter<W> {
+    inner: W,
+}
+
+#[cfg(feature = "std")]
+impl<W: std::io::Write> IoWriter<W> {
+    /// Wraps `inner`.
+    pub fn new(inner: W) -> Self {
+        IoWriter { inner }
+    }
+
+    /// The writer back.
+    pub fn into_inner(self) -> W {
+        self.inner
+    }
+}
+
+#[cfg(feature = "std")]
+impl<W: std::io::Write> Writer for IoWriter<W> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.inner.write_all(bytes).map_err(EncodeError::Io)
+    }
+}
+
+/// A source of bytes to decode.
+pub trait Reader {
+    /// Fills `dst` completely.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::UnexpectedEnd`] if the input ends first, or the reader's own error.
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind>;
+
+    /// Bytes left, when known (slices). Decoders use it to refuse a length prefix that the
+    /// input cannot hold, before allocating.
+    fn remaining(&self) -> Option<usize> {
+        None
+    }
+}
+
+impl<T: Reader + ?Sized> Reader for &mut T {
+    #[inline]
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        (**self).read(dst)
+    }
+
+    #[inline]
+    fn remaining(&self) -> Option<usize> {
+        (**self).remaining()
+    }
+}
+
+/// A reader that can lend its bytes for the whole input lifetime `'de` (for zero-copy
+/// decoding of `&str`, `&[u8]` and `&[W]`).
+pub trait BorrowReader<'de>: Reader {
+    /// The next `len` bytes, borrowed from the input.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::UnexpectedEnd`] if fewer are left.
+    fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind>;
+}
+
+/// Reads from a byte slice.
+#[derive(Clone, Copy, Debug)]
+pub struct SliceReader<'de> {
+    data: &'de [u8],
+}
+
+impl<'de> SliceReader<'de> {
+    /// Reads `data` from its start.
+    #[must_use]
+    pub fn new(data: &'de [u8]) -> Self {
+        SliceReader { data }
+    }
+
+    /// The bytes not read yet.
+    #[must_use]
+    pub fn rest(&self) -> &'de [u8] {
+        self.data
+    }
+}
+
+impl Reader for SliceReader<'_> {
+    #[inline]
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        let Some((head, rest)) = self.data.split_at_checked(dst.len()) else {
+            return Err(DecodeErrorKind::UnexpectedEnd {
+                needed: dst.len() - self.data.len(),
+            });
+        };
+        dst.copy_from_slice(head);
+        self.data = rest;
+        Ok(())
+    }
+
+    #[inline]
+    fn remaining(&self) -> Option<usize> {
+        Some(self.data.len())
+    }
+}
+
+impl<'de> BorrowReader<'de> for SliceReader<'de> {
+    #[inline]
+    fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {
+        let Some((head, rest)) = self.data.split_at_checked(len) else {
+            return Err(DecodeErrorKind::UnexpectedEnd {
+                needed: len - self.data.len(),
+            });
+        };
+        self.data = rest;
+        Ok(head)
+    }
+}
+
+/// Reads from a `std::io::Read`.
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct IoReader<R> {
+    inner: R,
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> IoReader<R> {
+    /// Wraps `inner`.
+    pub fn new(inner: R) -> Self {
+        IoReader { inner }
+    }
+
+    /// The reader back.
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> Reader for IoReader<R> {
+    #[inline]
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        self.inner.read_exact(dst).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                DecodeErrorKind::UnexpectedEnd { needed: dst.len() }
+            } else {
+                DecodeErrorKind::Io(e)
+            }
+        })
+    }
+}

@@ -1,0 +1,190 @@
+//! bincode-compatible framing: whole messages, variable-length data included, byte for byte
+//! what `bincode` 1 and 2 and `wincode` write under the matching configuration.
+//!
+//! The rules (see [`Config`]): integers fixed-width or varint, lengths as `u64` (or varint),
+//! `Option` as a one-byte tag, enums and `Result` as a `u32` variant position, `char` and
+//! strings as UTF-8, structs and tuples as their fields back to back. Native integers, lengths
+//! and tags use the configuration's byte order; a `BigEndian<T>` / `LittleEndian<T>` keeps its
+//! own, so a wire type encodes exactly like its logical type under a configuration of the same
+//! order. Slices, `Vec`s and arrays of bytes, numbers and wrappers move in one copy or one
+//! SIMD pass under fixed-int.
+//!
+//! ```
+//! use endian_wire::frame::{self, Config};
+//! use endian_wire::u32be;
+//!
+//! let message: (u16, Vec<u32>, Option<&str>) = (7, vec![1, 300], Some("hi"));
+//! let bytes = frame::encode_to_vec(&message, Config::standard())?;
+//! assert_eq!(bytes, [7, 2, 1, 0xfb, 0x2c, 0x01, 1, 2, b'h', b'i']);
+//!
+//! let (back, used): ((u16, Vec<u32>, Option<String>), usize) =
+//!     frame::decode_from_slice(&bytes, Config::standard())?;
+//! assert_eq!(used, bytes.len());
+//! assert_eq!(back.1, [1, 300]);
+//!
+//! // A wrapper keeps its byte order under a little-endian configuration.
+//! let be = frame::encode_to_vec(&u32be::new(1), Config::legacy())?;
+//! assert_eq!(be, [0, 0, 0, 1]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Decoding never panics and never allocates beyond the configured limit
+//! ([`DEFAULT_LIMIT`], 16 MiB, unless changed): a length prefix is checked against the input
+//! and the limit before anything is allocated, and every error names the byte offset.
+
+mod codec;
+mod config;
+mod error;
+mod impls;
+mod io;
+mod varint;
+
+pub use codec::{BorrowDecode, Decode, Decoder, Encode, Encoder};
+pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthRefusal};
+pub use io::{BorrowReader, Reader, SizeCounter, SliceReader, SliceWriter, Writer};
+#[cfg(feature = "std")]
+pub use io::{IoReader, IoWriter};
+
+/// Encodes `value` into a new `Vec`.
+///
+/// # Errors
+/// None for the types of this crate; the `Result` is for `Encode` implementations that can
+/// refuse a value.
+#[cfg(feature = "alloc")]
+pub fn encode_to_vec<T: Encode + ?Sized>(
+    value: &T,
+    config: Config,
+) -> Result<alloc::vec::Vec<u8>, EncodeError> {
+    let mut out = alloc::vec::Vec::new();
+    encode_append(value, &mut out, config)?;
+    Ok(out)
+}
+
+/// Appends `value`'s encoding to `out`. Reusing one `Vec` (cleared between messages) means no
+/// allocation once it has grown to the largest message.
+///
+/// ```
+/// use endian_wire::frame::{self, Config};
+/// let mut buf = Vec::with_capacity(64);
+/// for payload in [&b"abc"[..], &b"de"[..]] {
+///     buf.clear();
+///     frame::encode_append(payload, &mut buf, Config::legacy())?;
+///     // ... send `buf` ...
+/// }
+/// assert_eq!(buf, [2, 0, 0, 0, 0, 0, 0, 0, b'd', b'e']);
+/// # Ok::<(), frame::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// As [`encode_to_vec`].
+#[cfg(feature = "alloc")]
+pub fn encode_append<T: Encode + ?Sized>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
+    config: Config,
+) -> Result<(), EncodeError> {
+    value.encode(&mut Encoder::new(out, config))
+}
+
+/// Encodes `value` at the start of `dst` and returns the number of bytes written.
+///
+/// # Errors
+/// [`EncodeError::OutputFull`] if `dst` is too small (what was written before is left there).
+pub fn encode_into_slice<T: Encode + ?Sized>(
+    value: &T,
+    dst: &mut [u8],
+    config: Config,
+) -> Result<usize, EncodeError> {
+    let mut e = Encoder::new(SliceWriter::new(dst), config);
+    value.encode(&mut e)?;
+    Ok(e.into_writer().written())
+}
+
+/// Encodes `value` to a `std::io::Write` and returns the number of bytes written.
+///
+/// # Errors
+/// [`EncodeError::Io`] if the writer fails.
+#[cfg(feature = "std")]
+pub fn encode_into_writer<T: Encode + ?Sized, W: std::io::Write>(
+    value: &T,
+    writer: W,
+    config: Config,
+) -> Result<usize, EncodeError> {
+    let size = encoded_size(value, config)?;
+    value.encode(&mut Encoder::new(IoWriter::new(writer), config))?;
+    Ok(size)
+}
+
+/// The number of bytes `value` encodes to.
+///
+/// # Errors
+/// As [`encode_to_vec`].
+pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usize, EncodeError> {
+    let mut e = Encoder::new(SizeCounter::default(), config);
+    value.encode(&mut e)?;
+    Ok(e.into_writer().count)
+}
+
+/// Decodes a `T` from the front of `src`; returns it and the number of bytes used.
+///
+/// # Errors
+/// A [`DecodeError`] naming what is wrong and its byte offset.
+pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, usize), DecodeError> {
+    let mut d = Decoder::new(SliceReader::new(src), config);
+    let value = T::decode(&mut d)?;
+    Ok((value, d.offset()))
+}
+
+/// Decodes a `T` that must take all of `src`.
+///
+/// # Errors
+/// As [`decode_from_slice`], and [`DecodeErrorKind::TrailingBytes`] if bytes are left.
+pub fn decode_from_slice_exact<T: Decode>(src: &[u8], config: Config) -> Result<T, DecodeError> {
+    let (value, used) = decode_from_slice(src, config)?;
+    if used != src.len() {
+        return Err(DecodeError {
+            offset: used,
+            kind: DecodeErrorKind::TrailingBytes {
+                count: src.len() - used,
+            },
+        });
+    }
+    Ok(value)
+}
+
+/// Decodes a `T` that may borrow from `src` (`&str`, `&[u8]`, `&[u32be]`, ...); returns it and
+/// the number of bytes used.
+///
+/// ```
+/// use endian_wire::frame::{self, Config};
+/// let bytes = frame::encode_to_vec(&("name", &b"raw"[..]), Config::standard())?;
+/// let ((name, raw), _): ((&str, &[u8]), usize) =
+///     frame::borrow_decode_from_slice(&bytes, Config::standard())?;
+/// assert_eq!((name, raw), ("name", &b"raw"[..]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`decode_from_slice`].
+pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de>>(
+    src: &'de [u8],
+    config: Config,
+) -> Result<(T, usize), DecodeError> {
+    let mut d = Decoder::new(SliceReader::new(src), config);
+    let value = T::borrow_decode(&mut d)?;
+    Ok((value, d.offset()))
+}
+
+/// Decodes a `T` from a `std::io::Read`, reading no further than the value.
+///
+/// # Errors
+/// As [`decode_from_slice`]; a length prefix is checked against the limit only (a reader's
+/// length is unknown), so keep a limit for untrusted input.
+#[cfg(feature = "std")]
+pub fn decode_from_reader<T: Decode, R: std::io::Read>(
+    reader: R,
+    config: Config,
+) -> Result<T, DecodeError> {
+    T::decode(&mut Decoder::new(IoReader::new(reader), config))
+}

@@ -1,0 +1,255 @@
+//! The framing layer on its own: wrappers keep their byte order, bulk paths, borrowed views,
+//! and bad input (each error names what is wrong and its byte offset; nothing panics and
+//! nothing is allocated beyond the limit).
+
+#![cfg(feature = "std")]
+
+use core::num::NonZeroU32;
+
+use endian_wire::frame::{self, Config, DecodeErrorKind, EncodeError, LengthRefusal};
+use endian_wire::{i64le, u16be, u32be, u32le};
+use proptest::prelude::*;
+
+fn configs() -> [Config; 4] {
+    [
+        Config::legacy(),
+        Config::legacy().with_big_endian(),
+        Config::standard(),
+        Config::standard().with_big_endian(),
+    ]
+}
+
+#[test]
+fn wrappers_keep_their_order_and_follow_the_int_encoding() {
+    // Fixed-int: the wrapper's own order, whatever the configuration says.
+    for config in [Config::legacy(), Config::legacy().with_big_endian()] {
+        assert_eq!(
+            frame::encode_to_vec(&u32be::new(300), config).unwrap(),
+            [0, 0, 1, 0x2c]
+        );
+        assert_eq!(
+            frame::encode_to_vec(&u32le::new(300), config).unwrap(),
+            [0x2c, 1, 0, 0]
+        );
+    }
+    // Varint: a varint, payload in the wrapper's order.
+    assert_eq!(
+        frame::encode_to_vec(&u32be::new(300), Config::standard()).unwrap(),
+        [0xfb, 1, 0x2c]
+    );
+    assert_eq!(
+        frame::encode_to_vec(&i64le::new(-200), Config::standard().with_big_endian()).unwrap(),
+        [0xfb, 0x8f, 0x01]
+    );
+    // A wire value encodes like its logical value under a configuration of the same order.
+    let logical: Vec<u32> = vec![1, 70_000, 3];
+    let wire: Vec<u32be> = logical.iter().copied().map(u32be::new).collect();
+    for config in [
+        Config::legacy().with_big_endian(),
+        Config::standard().with_big_endian(),
+    ] {
+        assert_eq!(
+            frame::encode_to_vec(&wire, config).unwrap(),
+            frame::encode_to_vec(&logical, config).unwrap()
+        );
+        let back: Vec<u32be> = frame::decode_from_slice_exact(
+            &frame::encode_to_vec(&logical, config).unwrap(),
+            config,
+        )
+        .unwrap();
+        assert_eq!(back, wire);
+    }
+}
+
+#[test]
+fn bulk_paths_match_element_by_element() {
+    // Long slices take the one-copy / SIMD paths; the bytes are those of the element rule.
+    let values: Vec<u64> = (0..1000).map(|i| i * 0x0101_0101_0101).collect();
+    for config in configs() {
+        let bytes = frame::encode_to_vec(&values, config).unwrap();
+        let mut by_element = Vec::new();
+        frame::encode_append(&values.len(), &mut by_element, config).unwrap();
+        for v in &values {
+            frame::encode_append(v, &mut by_element, config).unwrap();
+        }
+        assert_eq!(bytes, by_element);
+        let back: Vec<u64> = frame::decode_from_slice_exact(&bytes, config).unwrap();
+        assert_eq!(back, values);
+    }
+    // Into a slice and through a writer, the same bytes.
+    let config = Config::legacy().with_big_endian();
+    let expected = frame::encode_to_vec(&values, config).unwrap();
+    let mut buf = vec![0u8; expected.len()];
+    assert_eq!(
+        frame::encode_into_slice(&values, &mut buf, config).unwrap(),
+        expected.len()
+    );
+    assert_eq!(buf, expected);
+    let mut out = Vec::new();
+    assert_eq!(
+        frame::encode_into_writer(&values, &mut out, config).unwrap(),
+        expected.len()
+    );
+    assert_eq!(out, expected);
+    let back: Vec<u64> = frame::decode_from_reader(&expected[..], config).unwrap();
+    assert_eq!(back, values);
+}
+
+#[test]
+fn borrowed_views() {
+    let config = Config::legacy().with_big_endian();
+    let words: Vec<u32be> = (1..=4).map(u32be::new).collect();
+    // Put the message at an aligned position: the length (8 bytes) keeps the words aligned.
+    let bytes = frame::encode_to_vec(&words, config).unwrap();
+    let aligned: Vec<u32> = bytes
+        .chunks(4)
+        .map(|c| u32::from_ne_bytes(c.try_into().unwrap()))
+        .collect();
+    let aligned = endian_wire::zerocopy::IntoBytes::as_bytes(&aligned[..]);
+    let (view, used): (&[u32be], usize) = frame::borrow_decode_from_slice(aligned, config).unwrap();
+    assert_eq!(used, bytes.len());
+    assert_eq!(view, &words[..]);
+    // One byte off: not aligned, so refused with a clear error (decode into a Vec instead).
+    let mut storage = vec![0u32; bytes.len() / 4 + 1];
+    let storage = endian_wire::zerocopy::IntoBytes::as_mut_bytes(&mut storage[..]);
+    storage[1..=bytes.len()].copy_from_slice(&bytes);
+    let err =
+        frame::borrow_decode_from_slice::<&[u32be]>(&storage[1..=bytes.len()], config).unwrap_err();
+    assert!(
+        matches!(err.kind, DecodeErrorKind::Unborrowable(_)),
+        "{err}"
+    );
+    assert_eq!(err.offset, 8);
+    // Under varint the elements are not their memory image.
+    let err = frame::borrow_decode_from_slice::<&[u16be]>(&[1, 5], Config::standard()).unwrap_err();
+    assert!(matches!(err.kind, DecodeErrorKind::Unborrowable(_)));
+}
+
+#[test]
+fn bad_input_names_what_and_where() {
+    let c = Config::legacy();
+    let err = frame::decode_from_slice::<(u8, u32)>(&[1, 2, 3], c).unwrap_err();
+    assert_eq!(
+        (err.offset, err.to_string().as_str()),
+        (1, "at byte 1: input ends, 2 more bytes needed")
+    );
+
+    let err = frame::decode_from_slice::<(u8, bool)>(&[1, 2], c).unwrap_err();
+    assert_eq!(err.to_string(), "at byte 1: bool must be 0 or 1, found 2");
+
+    let err = frame::decode_from_slice::<Option<u8>>(&[3, 0], c).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "at byte 0: Option tag must be 0 or 1, found 3"
+    );
+
+    let err = frame::decode_from_slice::<Result<u8, u8>>(&[2, 0, 0, 0, 0], c).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "at byte 0: Result has no variant with tag 2"
+    );
+
+    let bad_utf8 = [3, 0, 0, 0, 0, 0, 0, 0, b'a', 0xff, b'b'];
+    let err = frame::decode_from_slice::<String>(&bad_utf8, c).unwrap_err();
+    assert_eq!(err.to_string(), "at byte 9: invalid UTF-8");
+
+    let err = frame::decode_from_slice::<char>(&[0xed, 0xa0, 0x80], c).unwrap_err();
+    assert!(
+        matches!(err.kind, DecodeErrorKind::InvalidUtf8),
+        "surrogate: {err}"
+    );
+
+    let err = frame::decode_from_slice::<NonZeroU32>(&[0; 4], c).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "at byte 0: 0x0 is not a valid NonZero<u32>"
+    );
+
+    let v = Config::standard();
+    let err = frame::decode_from_slice::<u32>(&[0xff], v).unwrap_err();
+    assert_eq!(err.to_string(), "at byte 0: reserved varint marker 0xff");
+    let err = frame::decode_from_slice::<u16>(&[0xfc, 1, 0, 0, 0], v).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "at byte 0: varint marker 0xfc is too wide for u16"
+    );
+
+    let err = frame::decode_from_slice_exact::<u8>(&[1, 2, 3], c).unwrap_err();
+    assert_eq!(err.to_string(), "at byte 1: 2 bytes left after the value");
+
+    let err = frame::encode_into_slice(&[1u32, 2], &mut [0u8; 7], c).unwrap_err();
+    // An array is written in one piece: all 8 bytes needed, 7 available.
+    assert!(
+        matches!(
+            err,
+            EncodeError::OutputFull {
+                needed: 8,
+                available: 7
+            }
+        ),
+        "{err}"
+    );
+
+    // std::io errors follow: truncated input is UnexpectedEof, bad content InvalidData.
+    let io: std::io::Error = frame::decode_from_slice::<u32>(&[1], c).unwrap_err().into();
+    assert_eq!(io.kind(), std::io::ErrorKind::UnexpectedEof);
+    let io: std::io::Error = frame::decode_from_slice::<bool>(&[7], c)
+        .unwrap_err()
+        .into();
+    assert_eq!(io.kind(), std::io::ErrorKind::InvalidData);
+}
+
+#[test]
+fn lengths_are_refused_before_allocating() {
+    let c = Config::legacy();
+    // More elements than the input holds.
+    let mut huge = u64::MAX.to_le_bytes().to_vec();
+    huge.extend_from_slice(&[0; 16]);
+    let err = frame::decode_from_slice::<Vec<u32>>(&huge, c).unwrap_err();
+    assert!(
+        matches!(
+            err.kind,
+            DecodeErrorKind::LengthTooLarge {
+                reason: LengthRefusal::BeyondInput { remaining: 16 }
+                    | LengthRefusal::BeyondAddressSpace,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // From a reader the input's length is unknown: the limit refuses it.
+    let prefix = (1u64 << 30).to_le_bytes();
+    let err = frame::decode_from_reader::<Vec<u8>, _>(&prefix[..], c).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "at byte 0: length 1073741824 is beyond the limit of 16777216 bytes"
+    );
+    // The limit counts everything allocated by one decode.
+    let two = frame::encode_to_vec(&(vec![0u8; 600], vec![0u8; 600]), c).unwrap();
+    assert!(frame::decode_from_slice::<(Vec<u8>, Vec<u8>)>(&two, c.with_limit(1000)).is_err());
+    assert!(frame::decode_from_slice::<(Vec<u8>, Vec<u8>)>(&two, c.with_limit(1200)).is_ok());
+    // Zero-sized elements cost one byte each against the limit (no endless loops).
+    let units = frame::encode_to_vec(&u64::MAX, c).unwrap();
+    assert!(frame::decode_from_slice::<Vec<()>>(&units, c).is_err());
+}
+
+/// Any bytes, any configuration: decoding returns a value or an error, never panics.
+fn decode_everything(bytes: &[u8]) {
+    for config in configs() {
+        let limited = config.with_limit(1 << 16);
+        let _ = frame::decode_from_slice::<(Vec<String>, Option<Vec<u64>>)>(bytes, limited);
+        let _ =
+            frame::decode_from_slice::<(Result<char, i32>, bool, u128, [u16; 3])>(bytes, limited);
+        let _ = frame::decode_from_slice::<Vec<(u8, Vec<u32be>, Box<str>)>>(bytes, limited);
+        let _ = frame::decode_from_slice::<(NonZeroU32, Vec<f64>, Vec<i16>)>(bytes, limited);
+        let _ = frame::borrow_decode_from_slice::<(&str, &[u8], Vec<&str>)>(bytes, limited);
+        let _ = frame::decode_from_reader::<Vec<Vec<u8>>, _>(bytes, limited);
+    }
+}
+
+proptest! {
+    #[test]
+    fn prop_frame_random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        decode_everything(&bytes);
+    }
+}
