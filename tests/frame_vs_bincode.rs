@@ -1,11 +1,12 @@
-//! The framing layer against bincode 1.3.3 (serde) and bincode 2.0.1 (its own `Encode` and its
-//! serde path): for random values of a set of message shapes, under fixed-int and varint, in
-//! both byte orders, our bytes equal theirs and each side decodes the other's bytes.
+//! The framing layer against bincode 1.3.3 (serde), bincode 2.0.1 (its own `Encode` and its
+//! serde path) and wincode 0.6: for random values of a set of message shapes, under fixed-int
+//! and varint, in both byte orders, our bytes equal theirs and each side decodes the other's
+//! bytes.
 
 #![cfg(feature = "std")]
 
 use bincode1::Options as _;
-use endian_wire::frame::{self, Config, Decode, Encode};
+use endian_wire::frame::{self, Config};
 use proptest::prelude::*;
 
 /// The four configurations, as ours, bincode 1's and bincode 2's.
@@ -114,50 +115,76 @@ impl Setup {
     }
 }
 
+/// wincode's configuration for a setup: a different type for each, so this is a macro.
+macro_rules! with_wincode_config {
+    ($setup:expr, |$config:ident| $body:expr) => {{
+        use wincode::config::Configuration;
+        match $setup {
+            Setup::FixedLittle => {
+                let $config = Configuration::default();
+                $body
+            }
+            Setup::FixedBig => {
+                let $config = Configuration::default().with_big_endian();
+                $body
+            }
+            Setup::VarLittle => {
+                let $config = Configuration::default().with_varint_encoding();
+                $body
+            }
+            Setup::VarBig => {
+                let $config = Configuration::default()
+                    .with_varint_encoding()
+                    .with_big_endian();
+                $body
+            }
+        }
+    }};
+}
+
 /// Every implementation writes the same bytes and reads everyone's bytes back to the value.
-fn check<T>(value: &T)
-where
-    T: Encode
-        + Decode
-        + serde::Serialize
-        + serde::de::DeserializeOwned
-        + bincode2::Encode
-        + bincode2::Decode<()>
-        + PartialEq
-        + core::fmt::Debug,
-{
-    for setup in SETUPS {
-        let ours = frame::encode_to_vec(value, setup.ours()).unwrap();
-        assert_eq!(
-            ours,
-            setup.bincode1(value),
-            "bincode 1, {setup:?}, {value:?}"
-        );
-        assert_eq!(
-            ours,
-            setup.bincode2(value),
-            "bincode 2, {setup:?}, {value:?}"
-        );
-        assert_eq!(
-            ours,
-            setup.bincode2_serde(value),
-            "bincode 2 serde, {setup:?}, {value:?}"
-        );
-        let back: T = frame::decode_from_slice_exact(&ours, setup.ours()).unwrap();
-        assert_eq!(&back, value);
-        assert_eq!(&setup.bincode1_decode::<T>(&ours), value);
-        assert_eq!(&setup.bincode2_decode::<T>(&ours), value);
-        assert_eq!(
-            frame::encoded_size(value, setup.ours()).unwrap(),
-            ours.len()
-        );
-    }
+macro_rules! check {
+    ($value:expr, $T:ty) => {{
+        let value: &$T = $value;
+        for setup in SETUPS {
+            let ours = frame::encode_to_vec(value, setup.ours()).unwrap();
+            assert_eq!(
+                ours,
+                setup.bincode1(value),
+                "bincode 1, {setup:?}, {value:?}"
+            );
+            assert_eq!(
+                ours,
+                setup.bincode2(value),
+                "bincode 2, {setup:?}, {value:?}"
+            );
+            assert_eq!(
+                ours,
+                setup.bincode2_serde(value),
+                "bincode 2 serde, {setup:?}, {value:?}"
+            );
+            with_wincode_config!(setup, |config| {
+                let theirs = wincode::config::serialize(value, config).unwrap();
+                assert_eq!(ours, theirs, "wincode, {setup:?}, {value:?}");
+                let back: $T = wincode::config::deserialize(&ours, config).unwrap();
+                assert_eq!(&back, value, "wincode reads ours");
+            });
+            let back: $T = frame::decode_from_slice_exact(&ours, setup.ours()).unwrap();
+            assert_eq!(&back, value);
+            assert_eq!(&setup.bincode1_decode::<$T>(&ours), value);
+            assert_eq!(&setup.bincode2_decode::<$T>(&ours), value);
+            assert_eq!(
+                frame::encoded_size(value, setup.ours()).unwrap(),
+                ours.len()
+            );
+        }
+    }};
 }
 
 proptest! {
     #[test]
     fn prop_frame_integers(a: u8, b: i8, c: u16, d: i16, e: u32, f: i32, g: u64, h: i64) {
-        check(&(a, b, c, d, e, f, g, h));
+        check!(&(a, b, c, d, e, f, g, h), (u8, i8, u16, i16, u32, i32, u64, i64));
     }
 
     #[test]
@@ -165,7 +192,7 @@ proptest! {
         // NaN != NaN: compare floats through their bits by keeping them finite.
         let e = if e.is_nan() { 0.5 } else { e };
         let f = if f.is_nan() { 0.25 } else { f };
-        check(&(a, b, c as u64, d as i64, e, f, g, h));
+        check!(&(a, b, c as u64, d as i64, e, f, g, h), (u128, i128, u64, i64, f32, f64, bool, char));
     }
 
     #[test]
@@ -178,7 +205,8 @@ proptest! {
         maybe: Option<u64>,
         pairs in proptest::collection::vec((any::<u8>(), any::<bool>()), 0..10),
     ) {
-        check(&(words, halves, bytes, text, fixed, maybe, pairs));
+        type Message = (Vec<u32>, Vec<i16>, Vec<u8>, String, [u16; 5], Option<u64>, Vec<(u8, bool)>);
+        check!(&(words, halves, bytes, text, fixed, maybe, pairs), Message);
     }
 
     #[test]
@@ -189,7 +217,7 @@ proptest! {
         floats in proptest::collection::vec(-1e9f64..1e9, 0..20),
     ) {
         let result: Result<u32, String> = result;
-        check(&(outer, names, result, floats));
+        check!(&(outer, names, result, floats), (Vec<Vec<u64>>, Vec<String>, Result<u32, String>, Vec<f64>));
     }
 }
 
