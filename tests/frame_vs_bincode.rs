@@ -217,7 +217,8 @@ proptest! {
         floats in proptest::collection::vec(-1e9f64..1e9, 0..20),
     ) {
         let result: Result<u32, String> = result;
-        check!(&(outer, names, result, floats), (Vec<Vec<u64>>, Vec<String>, Result<u32, String>, Vec<f64>));
+        type Message = (Vec<Vec<u64>>, Vec<String>, Result<u32, String>, Vec<f64>);
+        check!(&(outer, names, result, floats), Message);
     }
 }
 
