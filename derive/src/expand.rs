@@ -10,9 +10,31 @@ use crate::shape::Shape;
 
 pub(crate) fn expand(input: &Input) -> TokenStream {
     let cx = Cx::new(input);
+    if input.framed_only {
+        // Variable-length fields: no wire type, bincode-compatible framing only.
+        return match &input.body {
+            Body::Struct(fields) => cx.frame_struct(fields, Target::Logical),
+            Body::Enum { variants, .. } => cx.frame_enum(variants, Target::Logical),
+            Body::Union(_) => TokenStream::new(), // refused while parsing
+        };
+    }
     let body = match &input.body {
-        Body::Struct(fields) => cx.expand_struct(fields),
-        Body::Enum { variants, repr } => crate::expand::enums::expand_enum(&cx, variants, repr),
+        Body::Struct(fields) => {
+            let fixed = cx.expand_struct(fields);
+            let logical = cx.frame_struct(fields, Target::Logical);
+            let wire = cx.frame_struct(fields, Target::Wire);
+            quote!(#fixed #logical #wire)
+        }
+        Body::Enum { variants, repr } => {
+            let fixed = crate::expand::enums::expand_enum(&cx, variants, repr);
+            if cx.has_params {
+                fixed // refused in `expand_enum`
+            } else {
+                let logical = cx.frame_enum(variants, Target::Logical);
+                let wire = cx.frame_enum(variants, Target::Wire);
+                quote!(#fixed #logical #wire)
+            }
+        }
         Body::Union(fields) => cx.expand_union(fields),
     };
     quote! {
@@ -21,6 +43,9 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
 }
 
 mod enums;
+mod frame;
+
+use frame::Target;
 
 /// Which way a conversion goes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -76,6 +101,8 @@ impl<'a> Cx<'a> {
         match &field.kind {
             FieldKind::Text(text) => self.text_ty(text),
             FieldKind::Shaped(shape) => self.shape_wire_ty(shape),
+            // Framing-only types have no wire type; nothing asks for this.
+            FieldKind::Framed(ty) => quote!(#ty),
         }
     }
 
@@ -157,6 +184,7 @@ impl<'a> Cx<'a> {
                         nested.push(ty.clone());
                     }
                 }
+                FieldKind::Framed(_) => always = true,
             }
         }
         if always || (self.generic && !nested.is_empty()) {
@@ -187,7 +215,7 @@ impl<'a> Cx<'a> {
         mut fields: impl Iterator<Item = &'f Field>,
     ) -> bool {
         fields.any(|field| match &field.kind {
-            FieldKind::Text(_) => true,
+            FieldKind::Text(_) | FieldKind::Framed(_) => true,
             FieldKind::Shaped(shape) => {
                 (dir == Dir::FromWire && shape.has_char())
                     || (self.generic && shape.nested().is_some())
@@ -226,6 +254,7 @@ impl<'a> Cx<'a> {
                 }
             }
             FieldKind::Shaped(shape) => self.convert_shape(shape, place, dir, err, label, 0),
+            FieldKind::Framed(_) => quote!(::core::clone::Clone::clone(&#place)),
         }
     }
 

@@ -37,6 +37,7 @@ pub(crate) fn field_layout(kind: &FieldKind) -> Option<Layout> {
             })
         }
         FieldKind::Shaped(shape) => shape_layout(shape),
+        FieldKind::Framed(_) => None,
     }
 }
 
@@ -171,6 +172,7 @@ pub(crate) fn all_bit_patterns_valid(fields: &FieldList) -> bool {
     fields.fields.iter().all(|f| match &f.kind {
         FieldKind::Text(_) => true,
         FieldKind::Shaped(shape) => shape_any_bits(shape),
+        FieldKind::Framed(_) => false,
     })
 }
 

@@ -61,6 +61,8 @@ pub(crate) struct Text {
 pub(crate) enum FieldKind {
     Shaped(Shape),
     Text(Text),
+    /// A variable-length type (`Vec`, `String`, `Option`, ...): the container is framing-only.
+    Framed(Type),
 }
 
 /// One field of a struct, union or variant.
@@ -137,6 +139,8 @@ pub(crate) struct Input {
     pub(crate) wire_derive: Vec<Path>,
     pub(crate) wire_default: bool,
     pub(crate) body: Body,
+    /// A field has variable length: no wire type, only framing.
+    pub(crate) framed_only: bool,
 }
 
 /// Collects errors so that all of them are reported at once.
@@ -347,8 +351,25 @@ impl Input {
             );
         }
 
+        let all_fields: Vec<&Field> = match &body {
+            Body::Struct(f) | Body::Union(f) => f.fields.iter().collect(),
+            Body::Enum { variants, .. } => variants
+                .iter()
+                .flat_map(|v| v.fields.fields.iter())
+                .collect(),
+        };
+        let framed_only = all_fields
+            .iter()
+            .any(|f| matches!(f.kind, FieldKind::Framed(_)));
+        if framed_only && matches!(body, Body::Union(_)) {
+            errors.at(
+                input.ident.span(),
+                "a union cannot hold variable-length fields",
+            );
+        }
         errors.finish()?;
         Ok(Input {
+            framed_only,
             wire_ident: Ident::new(&format!("{}Wire", input.ident), input.ident.span()),
             ident: input.ident.clone(),
             vis: input.vis.clone(),
@@ -645,10 +666,15 @@ fn parse_fields(
             None => {
                 let shape = Shape::of(&field.ty);
                 // A `#[text]` that failed to parse has been reported; the field is no error.
-                if !has_text_attr {
-                    check_supported(&field.ty, errors);
+                let support = if has_text_attr {
+                    Support::Fixed
+                } else {
+                    check_supported(&field.ty, errors)
+                };
+                match support {
+                    Support::Fixed => FieldKind::Shaped(shape),
+                    Support::FramedOnly => FieldKind::Framed(field.ty.clone()),
                 }
-                FieldKind::Shaped(shape)
             }
         };
         out.push(Field {
@@ -661,29 +687,35 @@ fn parse_fields(
     FieldList { style, fields: out }
 }
 
-/// Field types that can never have a fixed wire form.
-fn check_supported(ty: &Type, errors: &mut Errors) {
+/// What a field type allows: a fixed wire form, only framing (variable-length data), or
+/// nothing.
+enum Support {
+    Fixed,
+    FramedOnly,
+}
+
+/// Field types without a fixed wire form: variable-length ones make the type framing-only
+/// (no `FooWire`, bincode-compatible `Encode`/`Decode`); the others are errors.
+fn check_supported(ty: &Type, errors: &mut Errors) -> Support {
     let message = match ty {
-        Type::Reference(_) => "references have no fixed wire form; store the value",
+        Type::Reference(_) => "references are not supported as fields; store the value",
         Type::Ptr(_) => "raw pointers have no wire form",
-        Type::Slice(_) => "slices have no fixed size; use an array `[T; N]`",
-        Type::Tuple(t) if t.elems.is_empty() => "`()` has no wire form; remove the field",
-        Type::Tuple(_) => "tuples are not supported as fields; use an array or a nested struct",
+        Type::Slice(_) => "slices have no size; use an array `[T; N]` or a `Vec<T>`",
         Type::TraitObject(_) | Type::ImplTrait(_) => "trait objects have no wire form",
+        Type::Tuple(_) => return Support::FramedOnly,
         Type::Path(p) if p.qself.is_none() => {
             let name = p.path.segments.last().map(|s| s.ident.to_string());
             match name.as_deref() {
-                Some("String" | "Vec" | "Box" | "Option" | "str") => {
-                    "variable-length types have no fixed wire form; for text use \
-                     `#[text(utf8, units = N, pad = \"null\")]` on a `String`"
-                }
+                Some("String" | "Vec" | "Box" | "Option" | "Result") => return Support::FramedOnly,
+                Some("str") => "`str` has no size; use `String`",
                 Some("f16" | "f128") => "this float type is not supported; use f32 or f64",
-                _ => return,
+                _ => return Support::Fixed,
             }
         }
-        _ => return,
+        _ => return Support::Fixed,
     };
     errors.at(ty.span(), message);
+    Support::Fixed
 }
 
 /// Two variants with the same literal discriminant, or a literal the tag type cannot hold:

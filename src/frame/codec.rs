@@ -123,6 +123,17 @@ impl<W: Writer> Encoder<W> {
         &mut self.writer
     }
 
+    /// Runs `f` with native integers, lengths and tags in `order`, then restores the
+    /// configured order. Derived types use it so that the order they declare applies to
+    /// everything inside them; hand-written `Encode` impls can do the same.
+    #[inline]
+    pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = core::mem::replace(&mut self.config.order, order);
+        let out = f(self);
+        self.config.order = saved;
+        out
+    }
+
     /// Writes raw bytes.
     ///
     /// # Errors
@@ -239,6 +250,16 @@ impl<R: Reader> Decoder<R> {
         &mut self.reader
     }
 
+    /// Runs `f` with native integers, lengths and tags read in `order`, then restores the
+    /// configured order (see [`Encoder::with_endian`]).
+    #[inline]
+    pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = core::mem::replace(&mut self.config.order, order);
+        let out = f(self);
+        self.config.order = saved;
+        out
+    }
+
     /// An error at the current offset.
     #[cold]
     pub fn error(&self, kind: DecodeErrorKind) -> DecodeError {
@@ -250,7 +271,7 @@ impl<R: Reader> Decoder<R> {
 
     /// An error at `offset`.
     #[cold]
-    pub(crate) fn error_at(&self, offset: usize, kind: DecodeErrorKind) -> DecodeError {
+    pub fn error_at(&self, offset: usize, kind: DecodeErrorKind) -> DecodeError {
         DecodeError { offset, kind }
     }
 

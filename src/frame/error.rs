@@ -14,6 +14,14 @@ pub enum EncodeError {
         /// Bytes left in the slice.
         available: usize,
     },
+    /// A value that has no encoding: a wire `char` holding a surrogate, a fixed text field
+    /// that is not valid text.
+    InvalidValue {
+        /// The type.
+        type_name: &'static str,
+        /// Why.
+        reason: &'static str,
+    },
     /// The writer failed.
     #[cfg(feature = "std")]
     Io(std::io::Error),
@@ -26,6 +34,9 @@ impl fmt::Display for EncodeError {
                 f,
                 "output buffer full: {needed} more bytes needed, {available} available"
             ),
+            EncodeError::InvalidValue { type_name, reason } => {
+                write!(f, "cannot encode this {type_name}: {reason}")
+            }
             #[cfg(feature = "std")]
             EncodeError::Io(e) => write!(f, "write failed: {e}"),
         }
@@ -37,7 +48,7 @@ impl core::error::Error for EncodeError {
         match self {
             #[cfg(feature = "std")]
             EncodeError::Io(e) => Some(e),
-            EncodeError::OutputFull { .. } => None,
+            EncodeError::OutputFull { .. } | EncodeError::InvalidValue { .. } => None,
         }
     }
 }
@@ -48,6 +59,9 @@ impl From<EncodeError> for std::io::Error {
         match e {
             EncodeError::Io(e) => e,
             EncodeError::OutputFull { .. } => std::io::Error::new(std::io::ErrorKind::WriteZero, e),
+            EncodeError::InvalidValue { .. } => {
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, e)
+            }
         }
     }
 }
@@ -117,6 +131,9 @@ pub enum DecodeErrorKind {
         /// How many.
         count: usize,
     },
+    /// Text that does not fit its fixed-size type.
+    #[cfg(feature = "alloc")]
+    Text(crate::text::FixedTextError),
     /// A borrowed view cannot be given (misaligned elements, or varint elements).
     Unborrowable(&'static str),
     /// The reader failed.
@@ -182,6 +199,8 @@ impl fmt::Display for DecodeError {
                 write!(f, "{count} bytes left after the value")
             }
             DecodeErrorKind::Unborrowable(why) => write!(f, "cannot borrow: {why}"),
+            #[cfg(feature = "alloc")]
+            DecodeErrorKind::Text(e) => write!(f, "{e}"),
             #[cfg(feature = "std")]
             DecodeErrorKind::Io(e) => write!(f, "read failed: {e}"),
         }

@@ -378,6 +378,42 @@ wrapped_numbers! {
     i128 => write_int, read_int, i128;
 }
 
+/// `usize` / `isize` wrappers: as `u64` / `i64` in the wrapper's order (bincode's width on
+/// every target).
+macro_rules! wrapped_pointer_sized {
+    ($($W:ident, $order:expr, $t:ty => $as:ty, $write:ident, $read:ident, $wide:ty);* $(;)?) => {$(
+        impl Encode for $W<$t> {
+            #[inline]
+            fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
+                e.$write(self.get() as $wide, 8, $order)
+            }
+        }
+
+        impl Decode for $W<$t> {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let start = d.offset();
+                let wide = d.$read(8, $order, stringify!($t))?;
+                <$as>::try_from(wide)
+                    .ok()
+                    .and_then(|v| <$t>::try_from(v).ok())
+                    .map(Self::new)
+                    .ok_or_else(|| d.error_at(start, DecodeErrorKind::OutOfRange { type_name: stringify!($t) }))
+            }
+        }
+
+        borrow_via_decode!($W<$t>);
+    )*};
+}
+wrapped_pointer_sized! {
+    BigEndian, Endian::Big, usize => u64, write_uint, read_uint, u128;
+    LittleEndian, Endian::Little, usize => u64, write_uint, read_uint, u128;
+    BigEndian, Endian::Big, isize => i64, write_int, read_int, i128;
+    LittleEndian, Endian::Little, isize => i64, write_int, read_int, i128;
+}
+
 /// Float wrappers: their memory bytes under every configuration (floats are never varint).
 macro_rules! wrapped_floats {
     ($($t:ty),*) => {$(
@@ -514,8 +550,22 @@ macro_rules! non_zero {
         }
     )*};
 }
-non_zero!(u16, u32, u64, u128, i16, i32, i64, i128);
+non_zero!(
+    u8, i8, u16, u32, u64, u128, usize, i16, i32, i64, i128, isize
+);
 borrow_via_decode!(
+    NonZero<u8>,
+    NonZero<i8>,
+    NonZero<usize>,
+    NonZero<isize>,
+    BigEndian<NonZero<u8>>,
+    BigEndian<NonZero<i8>>,
+    BigEndian<NonZero<usize>>,
+    BigEndian<NonZero<isize>>,
+    LittleEndian<NonZero<u8>>,
+    LittleEndian<NonZero<i8>>,
+    LittleEndian<NonZero<usize>>,
+    LittleEndian<NonZero<isize>>,
     NonZero<u16>,
     NonZero<u32>,
     NonZero<u64>,
@@ -973,4 +1023,97 @@ mod owned {
             Vec::<T>::borrow_decode(d).map(Vec::into_boxed_slice)
         }
     }
+}
+
+// ----- wire chars and fixed text: framed as their logical values ---------------------------
+
+/// A wire `char` frames as a `char` (UTF-8, as bincode), so a wire struct frames exactly like
+/// its logical struct. A surrogate held by a wire char has no encoding.
+macro_rules! wire_chars {
+    ($($W:ident),*) => {$(
+        impl Encode for crate::$W {
+            #[inline]
+            fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
+                match self.to_char() {
+                    Some(c) => c.encode(e),
+                    None => Err(EncodeError::InvalidValue {
+                        type_name: stringify!($W),
+                        reason: "not a Unicode scalar value",
+                    }),
+                }
+            }
+        }
+
+        impl Decode for crate::$W {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                char::decode(d).map(Self::new)
+            }
+        }
+
+        borrow_via_decode!(crate::$W);
+    )*};
+}
+wire_chars!(BigEndianChar, LittleEndianChar);
+
+/// Fixed-size text frames as a string (length, then UTF-8), as the `String` field it stands
+/// for in a derived type. Decoding refuses text that does not fit.
+#[cfg(feature = "alloc")]
+mod fixed_text {
+    use alloc::string::String;
+
+    use super::*;
+    use crate::text::FixedTextError;
+
+    macro_rules! fixed_text {
+        ($($T:ident),* $(,)?) => {$(
+            impl<const N: usize> Encode for crate::text::$T<N> {
+                fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                    let text = String::try_from(self).map_err(|_| EncodeError::InvalidValue {
+                        type_name: stringify!($T),
+                        reason: "the stored code units are not valid text",
+                    })?;
+                    text.encode(e)
+                }
+            }
+
+            impl<const N: usize> Decode for crate::text::$T<N> {
+                const MIN_SIZE: usize = 1;
+
+                fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                    let start = d.offset();
+                    let text = String::decode(d)?;
+                    Self::try_from(text.as_str()).map_err(|err| {
+                        let err: FixedTextError = err.into();
+                        d.error_at(start, DecodeErrorKind::Text(err))
+                    })
+                }
+            }
+
+            impl<'de, const N: usize> BorrowDecode<'de> for crate::text::$T<N> {
+                #[inline]
+                fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                    Self::decode(d)
+                }
+            }
+        )*};
+    }
+    fixed_text!(
+        FixedUtf8NullPadded,
+        FixedUtf8SpacePadded,
+        FixedUtf16LePacked,
+        FixedUtf16BePacked,
+        FixedUtf16LeNullPadded,
+        FixedUtf16BeNullPadded,
+        FixedUtf16LeSpacePadded,
+        FixedUtf16BeSpacePadded,
+        FixedUtf32LePacked,
+        FixedUtf32BePacked,
+        FixedUtf32LeNullPadded,
+        FixedUtf32BeNullPadded,
+        FixedUtf32LeSpacePadded,
+        FixedUtf32BeSpacePadded,
+    );
 }

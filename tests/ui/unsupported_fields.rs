@@ -2,12 +2,9 @@ use endian_wire::Endianize;
 
 #[derive(Endianize)]
 #[endian(le)]
-struct Variable<'a> {
-    bytes: Vec<u8>,
+struct Unsupported<'a> {
     name: &'a str,
-    pair: (u8, u16),
-    nothing: (),
-    slice: Box<[u8]>,
+    pointer: *const u8,
 }
 
 fn main() {}

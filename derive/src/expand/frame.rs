@@ -1,0 +1,222 @@
+//! bincode-compatible framing (`endian_wire::frame`) for derived types.
+//!
+//! A derived type frames as bincode frames the same logical type: fields in order, enums as a
+//! `u32` variant position then the fields, `char` and text as UTF-8 strings. The container's
+//! `#[endian]` applies to everything inside it (native integers, lengths, tags), so under a
+//! configuration of the same order the bytes are bincode's; wrappers keep their own order.
+//! The wire type frames exactly like the logical type.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::Ident;
+
+use super::Cx;
+use crate::parse::{Field, FieldList, Order, Style, Variant};
+
+/// Which type the impls are for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Target {
+    Logical,
+    Wire,
+}
+
+impl Cx<'_> {
+    fn order_expr(&self) -> TokenStream {
+        let c = self.c;
+        match self.input.order {
+            Order::Big => quote!(#c::Endian::Big),
+            Order::Little => quote!(#c::Endian::Little),
+        }
+    }
+
+    /// The type name and generics of `target`.
+    fn framed_type(&self, target: Target) -> (TokenStream, String) {
+        let (_, ty_generics, _) = self.input.generics.split_for_impl();
+        let name = match target {
+            Target::Logical => &self.input.ident,
+            Target::Wire => &self.input.wire_ident,
+        };
+        (quote!(#name #ty_generics), name.to_string())
+    }
+
+    /// Where clauses: the input's, plus a bound per type parameter.
+    fn frame_where(&self, target: Target, bound: &TokenStream) -> TokenStream {
+        let c = self.c;
+        let (_, _, where_clause) = self.input.generics.split_for_impl();
+        let existing = where_clause.map(|w| {
+            let p = &w.predicates;
+            quote!(#p,)
+        });
+        let params = self.input.generics.type_params().map(|p| {
+            let ident = &p.ident;
+            match target {
+                Target::Logical => quote!(#ident: #bound,),
+                Target::Wire => quote! {
+                    #ident: #c::Endianize,
+                    <#ident as #c::Endianize>::Wire: #c::WireImage + #bound,
+                },
+            }
+        });
+        quote!(where #existing #(#params)*)
+    }
+
+    /// `Encode`, `Decode` and `BorrowDecode` for a struct.
+    pub(crate) fn frame_struct(&self, fields: &FieldList, target: Target) -> TokenStream {
+        let c = self.c;
+        let f = quote!(#c::frame);
+        let (ty, _) = self.framed_type(target);
+        let (impl_generics, _, _) = self.input.generics.split_for_impl();
+        let order = self.order_expr();
+        let packed = target == Target::Wire && self.input.repr.packed.is_some();
+        let encodes = fields.fields.iter().map(|field| {
+            let member = field.member();
+            let place = if packed {
+                quote!(&{ self.#member })
+            } else {
+                quote!(&self.#member)
+            };
+            quote!(#f::Encode::encode(#place, e)?;)
+        });
+        let decodes = fields.fields.iter().map(|field| {
+            let member = field.member();
+            quote!(#member: #f::Decode::decode(d)?)
+        });
+        let build = match fields.style {
+            Style::Unit => quote!(Self),
+            _ => quote!(Self { #(#decodes,)* }),
+        };
+        let encode_where = self.frame_where(target, &quote!(#f::Encode));
+        let decode_where = self.frame_where(target, &quote!(#f::Decode));
+        let mut borrow_generics = self.input.generics.clone();
+        borrow_generics.params.insert(0, syn::parse_quote!('__de));
+        let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #f::Encode for #ty #encode_where {
+                #[inline]
+                fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
+                    e.with_endian(#order, |e| {
+                        #(#encodes)*
+                        ::core::result::Result::Ok(())
+                    })
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #f::Decode for #ty #decode_where {
+                #[inline]
+                fn decode<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
+                    d.with_endian(#order, |d| ::core::result::Result::Ok(#build))
+                }
+            }
+
+            #[automatically_derived]
+            impl #borrow_impl_generics #f::BorrowDecode<'__de> for #ty #decode_where {
+                #[inline]
+                fn borrow_decode<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
+                    <Self as #f::Decode>::decode(d)
+                }
+            }
+        }
+    }
+
+    /// `Encode`, `Decode` and `BorrowDecode` for an enum: the variant position as a `u32` tag,
+    /// then the variant's fields.
+    pub(crate) fn frame_enum(&self, variants: &[Variant], target: Target) -> TokenStream {
+        let c = self.c;
+        let f = quote!(#c::frame);
+        let (ty, type_name) = self.framed_type(target);
+        let name = match target {
+            Target::Logical => &self.input.ident,
+            Target::Wire => &self.input.wire_ident,
+        };
+        let order = self.order_expr();
+        let bindings = |v: &Variant| -> Vec<Ident> {
+            v.fields
+                .fields
+                .iter()
+                .map(|fl| format_ident!("__b{}", fl.index))
+                .collect()
+        };
+        let encode_arms = variants.iter().enumerate().map(|(i, v)| {
+            let index = i as u32;
+            let names = bindings(v);
+            let v_ident = &v.ident;
+            let pattern = pattern_for(quote!(#name::#v_ident), v, &names);
+            quote! {
+                #pattern => {
+                    e.write_variant(#index)?;
+                    #(#f::Encode::encode(#names, e)?;)*
+                }
+            }
+        });
+        let decode_arms = variants.iter().enumerate().map(|(i, v)| {
+            let index = i as u32;
+            let v_ident = &v.ident;
+            let members = v.fields.fields.iter().map(Field::member);
+            let build = match v.fields.style {
+                Style::Unit => quote!(#name::#v_ident),
+                Style::Tuple => {
+                    let values = v
+                        .fields
+                        .fields
+                        .iter()
+                        .map(|_| quote!(#f::Decode::decode(d)?));
+                    quote!(#name::#v_ident(#(#values),*))
+                }
+                Style::Named => quote!(#name::#v_ident { #(#members: #f::Decode::decode(d)?),* }),
+            };
+            quote!(#index => #build,)
+        });
+        quote! {
+            #[automatically_derived]
+            impl #f::Encode for #ty {
+                fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
+                    e.with_endian(#order, |e| {
+                        match self { #(#encode_arms)* }
+                        ::core::result::Result::Ok(())
+                    })
+                }
+            }
+
+            #[automatically_derived]
+            impl #f::Decode for #ty {
+                fn decode<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
+                    d.with_endian(#order, |d| {
+                        let start = d.offset();
+                        ::core::result::Result::Ok(match d.read_variant()? {
+                            #(#decode_arms)*
+                            tag => {
+                                return ::core::result::Result::Err(d.error_at(
+                                    start,
+                                    #f::DecodeErrorKind::UnknownVariant {
+                                        type_name: #type_name,
+                                        tag: u64::from(tag),
+                                    },
+                                ));
+                            }
+                        })
+                    })
+                }
+            }
+
+            #[automatically_derived]
+            impl<'__de> #f::BorrowDecode<'__de> for #ty {
+                #[inline]
+                fn borrow_decode<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
+                    <Self as #f::Decode>::decode(d)
+                }
+            }
+        }
+    }
+}
+
+/// `Path::Variant { a: __b0, .. }` / `Path::Variant(__b0, ..)` / `Path::Variant`.
+fn pattern_for(path: TokenStream, v: &Variant, names: &[Ident]) -> TokenStream {
+    let members = v.fields.fields.iter().map(Field::member);
+    match v.fields.style {
+        Style::Named => quote!(#path { #(#members: #names),* }),
+        Style::Tuple => quote!(#path(#(#names),*)),
+        Style::Unit => quote!(#path),
+    }
+}
