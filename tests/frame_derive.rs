@@ -90,7 +90,7 @@ fn reading(seed: u32) -> (big::ours::Reading, big::theirs::Reading) {
         flags: seed.to_le_bytes(),
         unit,
         samples: [seed as i32, -(seed as i32), 7],
-        ok: seed % 2 == 0,
+        ok: seed.is_multiple_of(2),
     };
     let theirs = big::theirs::Reading {
         sensor: ours.sensor,
