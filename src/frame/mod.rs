@@ -10,6 +10,7 @@
 //! SIMD pass under fixed-int.
 //!
 //! ```
+//! # #[cfg(feature = "alloc")] {
 //! use endian_wire::frame::{self, Config};
 //! use endian_wire::u32be;
 //!
@@ -25,6 +26,7 @@
 //! // A wrapper keeps its byte order under a little-endian configuration.
 //! let be = frame::encode_to_vec(&u32be::new(1), Config::legacy())?;
 //! assert_eq!(be, [0, 0, 0, 1]);
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -158,10 +160,11 @@ pub fn decode_from_slice_exact<T: Decode>(src: &[u8], config: Config) -> Result<
 ///
 /// ```
 /// use endian_wire::frame::{self, Config};
-/// let bytes = frame::encode_to_vec(&("name", &b"raw"[..]), Config::standard())?;
-/// let ((name, raw), _): ((&str, &[u8]), usize) =
-///     frame::borrow_decode_from_slice(&bytes, Config::standard())?;
-/// assert_eq!((name, raw), ("name", &b"raw"[..]));
+/// let mut bytes = [0u8; 32];
+/// let len = frame::encode_into_slice(&("name", &b"raw"[..]), &mut bytes, Config::standard())?;
+/// let ((name, raw), used): ((&str, &[u8]), usize) =
+///     frame::borrow_decode_from_slice(&bytes[..len], Config::standard())?;
+/// assert_eq!((name, raw, used), ("name", &b"raw"[..], len));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
