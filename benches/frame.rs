@@ -1,0 +1,222 @@
+//! bincode-compatible framing, side by side with bincode 1.3.3, bincode 2.0.1 and wincode 0.6
+//! in one criterion run: `cargo bench --bench frame` (`FRAME_QUICK=1` for a short run).
+//!
+//! Rows (the same bytes from every implementation, asserted before measuring):
+//! * `vec_u8/{64B,1KiB,64KiB}`: a `Vec<u8>` payload framed as length + bytes;
+//! * `vec_u32_1024/{le,be}`: 1024 `u32` under fixed-int, little- and big-endian;
+//! * `vec_u64_1024/varint`: 1024 `u64` under varint (little-endian);
+//! * `struct30`: the 30-byte struct `{u32, u16, [u8; 16], u64}` (as a tuple, which every
+//!   implementation frames as a struct), and `vec_struct30_1000`: a `Vec` of 1000 of them.
+//!
+//! Columns per row: `encode_vec` (a new `Vec` per call), `encode_reuse` (into a reused buffer
+//! or slice), `decode`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use bincode1::Options as _;
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use endian_wire::frame::{self, Config};
+
+type Struct30 = (u32, u16, [u8; 16], u64);
+
+fn quick() -> bool {
+    std::env::var_os("FRAME_QUICK").is_some()
+}
+
+/// One row: `$value` of type `$T`, under our config `$ours`, bincode 1 options `$b1`,
+/// bincode 2 config `$b2`, wincode config `$wc`.
+macro_rules! row {
+    ($c:expr, $group:expr, $param:expr, $T:ty, $value:expr, $ours:expr, $b1:expr, $b2:expr, $wc:expr) => {{
+        let value: $T = $value;
+        let ours_cfg = $ours;
+        let b1 = $b1;
+        let b2 = $b2;
+        let wc = $wc;
+        let bytes = frame::encode_to_vec(&value, ours_cfg).unwrap();
+        assert_eq!(bytes, b1.serialize(&value).unwrap(), "bincode 1 bytes");
+        assert_eq!(
+            bytes,
+            bincode2::encode_to_vec(&value, b2).unwrap(),
+            "bincode 2 bytes"
+        );
+        assert_eq!(
+            bytes,
+            wincode::config::serialize(&value, wc).unwrap(),
+            "wincode bytes"
+        );
+
+        let mut g = $c.benchmark_group($group);
+        g.throughput(Throughput::Bytes(bytes.len() as u64));
+        let id = |name: &str| BenchmarkId::new(name, $param);
+
+        g.bench_function(id("endian_wire/encode_vec"), |b| {
+            b.iter(|| frame::encode_to_vec(black_box(&value), ours_cfg).unwrap())
+        });
+        g.bench_function(id("bincode1/encode_vec"), |b| {
+            b.iter(|| b1.serialize(black_box(&value)).unwrap())
+        });
+        g.bench_function(id("bincode2/encode_vec"), |b| {
+            b.iter(|| bincode2::encode_to_vec(black_box(&value), b2).unwrap())
+        });
+        g.bench_function(id("wincode/encode_vec"), |b| {
+            b.iter(|| wincode::config::serialize(black_box(&value), wc).unwrap())
+        });
+
+        let mut reuse = Vec::with_capacity(bytes.len());
+        g.bench_function(id("endian_wire/encode_reuse"), |b| {
+            b.iter(|| {
+                reuse.clear();
+                frame::encode_append(black_box(&value), &mut reuse, ours_cfg).unwrap();
+                black_box(reuse.as_ptr());
+            })
+        });
+        g.bench_function(id("bincode1/encode_reuse"), |b| {
+            b.iter(|| {
+                reuse.clear();
+                b1.serialize_into(&mut reuse, black_box(&value)).unwrap();
+                black_box(reuse.as_ptr());
+            })
+        });
+        let mut slice = vec![0u8; bytes.len()];
+        g.bench_function(id("bincode2/encode_reuse"), |b| {
+            b.iter(|| bincode2::encode_into_slice(black_box(&value), &mut slice, b2).unwrap())
+        });
+        g.bench_function(id("wincode/encode_reuse"), |b| {
+            b.iter(|| {
+                wincode::config::serialize_into(&mut slice[..], black_box(&value), wc).unwrap()
+            })
+        });
+
+        g.bench_function(id("endian_wire/decode"), |b| {
+            b.iter(|| frame::decode_from_slice::<$T>(black_box(&bytes), ours_cfg).unwrap())
+        });
+        g.bench_function(id("bincode1/decode"), |b| {
+            b.iter(|| b1.deserialize::<$T>(black_box(&bytes)).unwrap())
+        });
+        g.bench_function(id("bincode2/decode"), |b| {
+            b.iter(|| bincode2::decode_from_slice::<$T, _>(black_box(&bytes), b2).unwrap())
+        });
+        g.bench_function(id("wincode/decode"), |b| {
+            b.iter(|| wincode::config::deserialize::<$T, _>(black_box(&bytes), wc).unwrap())
+        });
+        g.finish();
+    }};
+}
+
+fn struct30(i: u64) -> Struct30 {
+    (i as u32, i as u16, [i as u8; 16], i * 3)
+}
+
+fn frame_benches(c: &mut Criterion) {
+    use bincode1::DefaultOptions;
+    use bincode2::config as b2;
+    use wincode::config::Configuration as Wc;
+    let fixed_le = || {
+        DefaultOptions::new()
+            .with_fixint_encoding()
+            .with_little_endian()
+    };
+    let fixed_be = || {
+        DefaultOptions::new()
+            .with_fixint_encoding()
+            .with_big_endian()
+    };
+    let var_le = || {
+        DefaultOptions::new()
+            .with_varint_encoding()
+            .with_little_endian()
+    };
+
+    for (label, len) in [("64B", 64usize), ("1KiB", 1024), ("64KiB", 64 * 1024)] {
+        let payload: Vec<u8> = (0..len).map(|i| i as u8).collect();
+        row!(
+            c,
+            "vec_u8",
+            label,
+            Vec<u8>,
+            payload,
+            Config::legacy(),
+            fixed_le(),
+            b2::legacy(),
+            Wc::default()
+        );
+    }
+    let words: Vec<u32> = (0..1024u32).map(|i| i.wrapping_mul(0x9e37_79b9)).collect();
+    row!(
+        c,
+        "vec_u32_1024",
+        "le",
+        Vec<u32>,
+        words.clone(),
+        Config::legacy(),
+        fixed_le(),
+        b2::legacy(),
+        Wc::default()
+    );
+    row!(
+        c,
+        "vec_u32_1024",
+        "be",
+        Vec<u32>,
+        words,
+        Config::legacy().with_big_endian(),
+        fixed_be(),
+        b2::legacy().with_big_endian(),
+        Wc::default().with_big_endian()
+    );
+    let wide: Vec<u64> = (0..1024u64).map(|i| i * i * 977).collect();
+    row!(
+        c,
+        "vec_u64_1024",
+        "varint",
+        Vec<u64>,
+        wide,
+        Config::standard(),
+        var_le(),
+        b2::standard(),
+        Wc::default().with_varint_encoding()
+    );
+    row!(
+        c,
+        "struct30",
+        "le",
+        Struct30,
+        struct30(7),
+        Config::legacy(),
+        fixed_le(),
+        b2::legacy(),
+        Wc::default()
+    );
+    let many: Vec<Struct30> = (0..1000).map(struct30).collect();
+    row!(
+        c,
+        "vec_struct30_1000",
+        "le",
+        Vec<Struct30>,
+        many,
+        Config::legacy(),
+        fixed_le(),
+        b2::legacy(),
+        Wc::default()
+    );
+}
+
+fn config() -> Criterion {
+    let (warm, measure, samples) = if quick() {
+        (Duration::from_millis(50), Duration::from_millis(150), 10)
+    } else {
+        (Duration::from_millis(300), Duration::from_secs(1), 30)
+    };
+    Criterion::default()
+        .warm_up_time(warm)
+        .measurement_time(measure)
+        .sample_size(samples)
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = frame_benches
+}
+criterion_main!(benches);
