@@ -37,7 +37,7 @@ macro_rules! row {
         assert_eq!(bytes, b1.serialize(&value).unwrap(), "bincode 1 bytes");
         assert_eq!(
             bytes,
-            bincode2::encode_to_vec(&value, b2).unwrap(),
+            bincode::encode_to_vec(&value, b2).unwrap(),
             "bincode 2 bytes"
         );
         assert_eq!(
@@ -57,7 +57,7 @@ macro_rules! row {
             b.iter(|| b1.serialize(black_box(&value)).unwrap())
         });
         g.bench_function(id("bincode2/encode_vec"), |b| {
-            b.iter(|| bincode2::encode_to_vec(black_box(&value), b2).unwrap())
+            b.iter(|| bincode::encode_to_vec(black_box(&value), b2).unwrap())
         });
         g.bench_function(id("wincode/encode_vec"), |b| {
             b.iter(|| wincode::config::serialize(black_box(&value), wc).unwrap())
@@ -80,7 +80,7 @@ macro_rules! row {
         });
         let mut slice = vec![0u8; bytes.len()];
         g.bench_function(id("bincode2/encode_reuse"), |b| {
-            b.iter(|| bincode2::encode_into_slice(black_box(&value), &mut slice, b2).unwrap())
+            b.iter(|| bincode::encode_into_slice(black_box(&value), &mut slice, b2).unwrap())
         });
         g.bench_function(id("wincode/encode_reuse"), |b| {
             b.iter(|| {
@@ -95,7 +95,7 @@ macro_rules! row {
             b.iter(|| b1.deserialize::<$T>(black_box(&bytes)).unwrap())
         });
         g.bench_function(id("bincode2/decode"), |b| {
-            b.iter(|| bincode2::decode_from_slice::<$T, _>(black_box(&bytes), b2).unwrap())
+            b.iter(|| bincode::decode_from_slice::<$T, _>(black_box(&bytes), b2).unwrap())
         });
         g.bench_function(id("wincode/decode"), |b| {
             b.iter(|| wincode::config::deserialize::<$T, _>(black_box(&bytes), wc).unwrap())
@@ -109,8 +109,8 @@ fn struct30(i: u64) -> Struct30 {
 }
 
 fn frame_benches(c: &mut Criterion) {
+    use bincode::config as b2;
     use bincode1::DefaultOptions;
-    use bincode2::config as b2;
     use wincode::config::Configuration as Wc;
     let fixed_le = || {
         DefaultOptions::new()

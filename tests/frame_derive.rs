@@ -73,11 +73,11 @@ fn bincode1_be<T: Serialize>(v: &T, varint: bool) -> Vec<u8> {
 }
 
 fn bincode2_be<T: Serialize>(v: &T, varint: bool) -> Vec<u8> {
-    use bincode2::config;
+    use bincode::config;
     if varint {
-        bincode2::serde::encode_to_vec(v, config::standard().with_big_endian())
+        bincode::serde::encode_to_vec(v, config::standard().with_big_endian())
     } else {
-        bincode2::serde::encode_to_vec(v, config::legacy().with_big_endian())
+        bincode::serde::encode_to_vec(v, config::legacy().with_big_endian())
     }
     .unwrap()
 }
@@ -234,4 +234,41 @@ fn unknown_variant_names_the_enum() {
         err.to_string(),
         "at byte 0: Event has no variant with tag 9"
     );
+}
+
+/// With the `bincode` feature, derived types and wrappers are `bincode::Encode` / `Decode`:
+/// bincode's own API gives the same bytes, and bincode's limit applies.
+#[cfg(feature = "bincode")]
+#[test]
+fn through_bincodes_own_api() {
+    use endian_wire::u32be;
+    let (reading, _) = reading(42);
+    let batch = big::ours::Batch {
+        id: 7,
+        name: "probe".into(),
+        readings: vec![reading.clone(), reading],
+        tags: vec!["a".into()],
+        last: Some(big::ours::Event::Stop { code: 1 }),
+        raw: vec![1, 2, 3],
+    };
+    let config = bincode::config::standard().with_big_endian();
+    let ours = frame::encode_to_vec(&batch, Config::standard().with_big_endian()).unwrap();
+    let theirs = bincode::encode_to_vec(&batch, config).unwrap();
+    assert_eq!(ours, theirs);
+    let (back, used): (big::ours::Batch, usize) =
+        bincode::decode_from_slice(&theirs, config).unwrap();
+    assert_eq!((back, used), (batch, theirs.len()));
+
+    let words = vec![u32be::new(1), u32be::new(0x0102_0304)];
+    let bytes = bincode::encode_to_vec(&words, bincode::config::legacy()).unwrap();
+    assert_eq!(&bytes[8..], &[0, 0, 0, 1, 1, 2, 3, 4]);
+    let (back, _): (Vec<u32be>, usize) =
+        bincode::decode_from_slice(&bytes, bincode::config::legacy()).unwrap();
+    assert_eq!(back, words);
+
+    // bincode's limit is honoured inside our framing.
+    let limited = bincode::config::standard()
+        .with_big_endian()
+        .with_limit::<16>();
+    assert!(bincode::decode_from_slice::<big::ours::Batch, _>(&theirs, limited).is_err());
 }

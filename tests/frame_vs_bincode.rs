@@ -75,20 +75,20 @@ impl Setup {
         .unwrap()
     }
 
-    fn bincode2<T: bincode2::Encode>(self, value: &T) -> Vec<u8> {
-        use bincode2::config;
+    fn bincode2<T: bincode::Encode>(self, value: &T) -> Vec<u8> {
+        use bincode::config;
         match self {
-            Setup::FixedLittle => bincode2::encode_to_vec(value, config::legacy()),
-            Setup::FixedBig => bincode2::encode_to_vec(value, config::legacy().with_big_endian()),
-            Setup::VarLittle => bincode2::encode_to_vec(value, config::standard()),
-            Setup::VarBig => bincode2::encode_to_vec(value, config::standard().with_big_endian()),
+            Setup::FixedLittle => bincode::encode_to_vec(value, config::legacy()),
+            Setup::FixedBig => bincode::encode_to_vec(value, config::legacy().with_big_endian()),
+            Setup::VarLittle => bincode::encode_to_vec(value, config::standard()),
+            Setup::VarBig => bincode::encode_to_vec(value, config::standard().with_big_endian()),
         }
         .unwrap()
     }
 
     fn bincode2_serde<T: serde::Serialize>(self, value: &T) -> Vec<u8> {
-        use bincode2::config;
-        use bincode2::serde::encode_to_vec;
+        use bincode::config;
+        use bincode::serde::encode_to_vec;
         match self {
             Setup::FixedLittle => encode_to_vec(value, config::legacy()),
             Setup::FixedBig => encode_to_vec(value, config::legacy().with_big_endian()),
@@ -98,16 +98,16 @@ impl Setup {
         .unwrap()
     }
 
-    fn bincode2_decode<T: bincode2::Decode<()>>(self, bytes: &[u8]) -> T {
-        use bincode2::config;
+    fn bincode2_decode<T: bincode::Decode<()>>(self, bytes: &[u8]) -> T {
+        use bincode::config;
         match self {
-            Setup::FixedLittle => bincode2::decode_from_slice(bytes, config::legacy()),
+            Setup::FixedLittle => bincode::decode_from_slice(bytes, config::legacy()),
             Setup::FixedBig => {
-                bincode2::decode_from_slice(bytes, config::legacy().with_big_endian())
+                bincode::decode_from_slice(bytes, config::legacy().with_big_endian())
             }
-            Setup::VarLittle => bincode2::decode_from_slice(bytes, config::standard()),
+            Setup::VarLittle => bincode::decode_from_slice(bytes, config::standard()),
             Setup::VarBig => {
-                bincode2::decode_from_slice(bytes, config::standard().with_big_endian())
+                bincode::decode_from_slice(bytes, config::standard().with_big_endian())
             }
         }
         .unwrap()

@@ -405,6 +405,11 @@ impl<R: Reader> Decoder<R> {
         } else if cost.is_none_or(|c| c > isize::MAX as usize) {
             return Err(self.error_at(start, refuse(LengthRefusal::BeyondAddressSpace)));
         }
+        if let Some(cost) = cost
+            && let Err(kind) = self.reader.claim_allocation(cost)
+        {
+            return Err(self.error_at(start, kind));
+        }
         Ok(count)
     }
 }

@@ -166,6 +166,17 @@ pub trait Reader {
     fn remaining(&self) -> Option<usize> {
         None
     }
+
+    /// Asks the source whether `bytes` may be allocated for a length prefix just read (a
+    /// bincode decoder applies its own limit here). The default allows it; the decoder's
+    /// configured limit applies in every case.
+    ///
+    /// # Errors
+    /// The source's refusal.
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        let _ = bytes;
+        Ok(())
+    }
 }
 
 impl<T: Reader + ?Sized> Reader for &mut T {
@@ -177,6 +188,11 @@ impl<T: Reader + ?Sized> Reader for &mut T {
     #[inline]
     fn remaining(&self) -> Option<usize> {
         (**self).remaining()
+    }
+
+    #[inline]
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        (**self).claim_allocation(bytes)
     }
 }
 

@@ -34,11 +34,16 @@
 //! ([`DEFAULT_LIMIT`], 16 MiB, unless changed): a length prefix is checked against the input
 //! and the limit before anything is allocated, and every error names the byte offset.
 
+#[cfg(feature = "bincode")]
+#[doc(hidden)]
+pub mod bincode;
 mod codec;
 mod config;
 mod error;
 mod impls;
 mod io;
+#[cfg(feature = "serde")]
+mod serde;
 mod varint;
 
 pub use codec::{BorrowDecode, Decode, Decoder, Encode, Encoder};

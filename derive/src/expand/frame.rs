@@ -21,6 +21,51 @@ pub(crate) enum Target {
 }
 
 impl Cx<'_> {
+    /// `bincode::Encode` / `Decode` / `BorrowDecode` (feature `bincode` of `endian_wire`),
+    /// running the framing impls on bincode's encoder and decoder.
+    fn bincode_impls(&self, target: Target) -> TokenStream {
+        let c = self.c;
+        let f = quote!(#c::frame);
+        let bc = quote!(#c::derive_support::bincode);
+        let (ty, _) = self.framed_type(target);
+        let encode_where = self.frame_where(target, &quote!(#f::Encode));
+        let decode_where = self.frame_where(target, &quote!(#f::Decode));
+        let (impl_generics, _, _) = self.input.generics.split_for_impl();
+        let mut ctx_generics = self.input.generics.clone();
+        ctx_generics.params.insert(0, syn::parse_quote!(__Ctx));
+        let (ctx_impl_generics, _, _) = ctx_generics.split_for_impl();
+        let mut borrow_generics = ctx_generics.clone();
+        borrow_generics.params.insert(0, syn::parse_quote!('__de));
+        let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
+        quote! {
+            #c::__with_bincode! {
+                #[automatically_derived]
+                impl #impl_generics #bc::Encode for #ty #encode_where {
+                    #[inline]
+                    fn encode<__E: #bc::enc::Encoder>(&self, e: &mut __E) -> ::core::result::Result<(), #bc::error::EncodeError> {
+                        #f::bincode::encode(self, e)
+                    }
+                }
+
+                #[automatically_derived]
+                impl #ctx_impl_generics #bc::Decode<__Ctx> for #ty #decode_where {
+                    #[inline]
+                    fn decode<__D: #bc::de::Decoder<Context = __Ctx>>(d: &mut __D) -> ::core::result::Result<Self, #bc::error::DecodeError> {
+                        #f::bincode::decode(d)
+                    }
+                }
+
+                #[automatically_derived]
+                impl #borrow_impl_generics #bc::BorrowDecode<'__de, __Ctx> for #ty #decode_where {
+                    #[inline]
+                    fn borrow_decode<__D: #bc::de::BorrowDecoder<'__de, Context = __Ctx>>(d: &mut __D) -> ::core::result::Result<Self, #bc::error::DecodeError> {
+                        #f::bincode::decode(d)
+                    }
+                }
+            }
+        }
+    }
+
     fn order_expr(&self) -> TokenStream {
         let c = self.c;
         match self.input.order {
@@ -90,7 +135,10 @@ impl Cx<'_> {
         let mut borrow_generics = self.input.generics.clone();
         borrow_generics.params.insert(0, syn::parse_quote!('__de));
         let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
+        let bincode = self.bincode_impls(target);
         quote! {
+            #bincode
+
             #[automatically_derived]
             impl #impl_generics #f::Encode for #ty #encode_where {
                 #[inline]
@@ -168,7 +216,10 @@ impl Cx<'_> {
             };
             quote!(#index => #build,)
         });
+        let bincode = self.bincode_impls(target);
         quote! {
+            #bincode
+
             #[automatically_derived]
             impl #f::Encode for #ty {
                 fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
