@@ -1,0 +1,45 @@
+//! Every framing decoder on arbitrary bytes, under every configuration: a value or an error,
+//! never a panic, never an allocation beyond the limit.
+#![no_main]
+
+use endian_wire::frame::{self, Config};
+use endian_wire::{Endianize, u32be};
+use libfuzzer_sys::fuzz_target;
+
+#[derive(Endianize, Debug)]
+#[endian(be)]
+#[allow(dead_code)]
+struct Record {
+    id: u64,
+    name: String,
+    values: Vec<i32>,
+    tag: Option<char>,
+    nested: Vec<(u8, Vec<u16>)>,
+}
+
+#[derive(Endianize, Debug)]
+#[endian(le)]
+#[allow(dead_code)]
+enum Message {
+    Ping,
+    Data(Vec<u8>),
+    Pair { a: u128, b: bool },
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, data)) = data.split_first() else { return };
+    let base = match selector & 3 {
+        0 => Config::legacy(),
+        1 => Config::legacy().with_big_endian(),
+        2 => Config::standard(),
+        _ => Config::standard().with_big_endian(),
+    };
+    let config = base.with_limit(1 << 20);
+    let _ = frame::decode_from_slice::<Record>(data, config);
+    let _ = frame::decode_from_slice::<Vec<Message>>(data, config);
+    let _ = frame::decode_from_slice::<(Vec<String>, Option<Vec<u64>>, Result<char, i16>)>(data, config);
+    let _ = frame::decode_from_slice::<(Vec<u32be>, Box<str>, [f64; 2])>(data, config);
+    let _ = frame::borrow_decode_from_slice::<(&str, &[u8], Vec<&str>)>(data, config);
+    let _ = frame::decode_from_reader::<Vec<Vec<u8>>, _>(data, config);
+    let _ = frame::decode_from_slice_exact::<Record>(data, config);
+});
