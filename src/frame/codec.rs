@@ -56,6 +56,32 @@ pub trait Decode: Sized {
         Ok(out)
     }
 
+    /// Reads an array of `N` values. Types with a bulk path override it.
+    #[doc(hidden)]
+    #[inline]
+    fn decode_array<R: Reader, const N: usize>(
+        d: &mut Decoder<R>,
+    ) -> Result<[Self; N], DecodeError> {
+        // Decode each in turn into an array of `Option`s, stopping at the first error.
+        let mut error = None;
+        let values = core::array::from_fn(|_| {
+            if error.is_some() {
+                return None;
+            }
+            match Self::decode(d) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    error = Some(e);
+                    None
+                }
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        Ok(values.map(|v: Option<Self>| v.unwrap_or_else(|| unreachable!("decoded above"))))
+    }
+
     /// Reads `out.len()` values in place (arrays). Types with a bulk path override it.
     #[doc(hidden)]
     #[inline]
@@ -316,6 +342,16 @@ impl<R: Reader> Decoder<R> {
                 Ok(varint::payload_value(&buf[..width], order))
             }
             IntEncoding::Variable => {
+                // From memory in one step when the reader holds the input.
+                if let Some(bytes) = self.reader.peek() {
+                    return match varint::parse(bytes, width, order) {
+                        Ok((value, used)) => {
+                            self.consume(used);
+                            Ok(value)
+                        }
+                        Err(e) => Err(self.varint_error(start, e, type_name)),
+                    };
+                }
                 let [first] = self.read_array::<1>()?;
                 let payload = match varint::payload_width(first) {
                     Ok(None) => return Ok(u128::from(first)),
@@ -338,6 +374,37 @@ impl<R: Reader> Decoder<R> {
                 Ok(varint::payload_value(&buf[..payload], order))
             }
         }
+    }
+
+    /// The error for a varint that failed to parse at `start`.
+    #[cold]
+    pub(crate) fn varint_error(
+        &self,
+        start: usize,
+        e: varint::ParseError,
+        type_name: &'static str,
+    ) -> DecodeError {
+        let kind = match e {
+            varint::ParseError::End(needed) => DecodeErrorKind::UnexpectedEnd { needed },
+            varint::ParseError::Reserved => DecodeErrorKind::ReservedVarintMarker,
+            varint::ParseError::TooWide(marker) => {
+                DecodeErrorKind::VarintTooWide { marker, type_name }
+            }
+        };
+        self.error_at(start, kind)
+    }
+
+    /// The unread input, when the reader holds it in memory.
+    #[inline]
+    pub(crate) fn peek(&self) -> Option<&[u8]> {
+        self.reader.peek()
+    }
+
+    /// Marks `len` peeked bytes as read.
+    #[inline]
+    pub(crate) fn consume(&mut self, len: usize) {
+        self.reader.consume(len);
+        self.offset += len;
     }
 
     /// Reads a signed integer of `width` bytes written by [`Encoder::write_int`].

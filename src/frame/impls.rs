@@ -12,6 +12,7 @@ use super::codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, borrow_via_de
 use super::config::IntEncoding;
 use super::error::{DecodeError, DecodeErrorKind, EncodeError};
 use super::io::{BorrowReader, Reader, Writer};
+use super::varint;
 use crate::bulk::{self, WireElement};
 use crate::{BigEndian, Endian, LittleEndian};
 
@@ -43,6 +44,14 @@ impl Decode for u8 {
         len: usize,
         d: &mut Decoder<R>,
     ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+        // Straight from the input when it is in memory: no zero-filling first.
+        if let Some(bytes) = d.peek()
+            && let Some(bytes) = bytes.get(..len)
+        {
+            let out = bytes.to_vec();
+            d.consume(len);
+            return Ok(out);
+        }
         let mut out = alloc::vec![0u8; len];
         d.read_bytes(&mut out)?;
         Ok(out)
@@ -51,6 +60,13 @@ impl Decode for u8 {
     #[inline]
     fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
         d.read_bytes(out)
+    }
+
+    #[inline]
+    fn decode_array<R: Reader, const N: usize>(
+        d: &mut Decoder<R>,
+    ) -> Result<[Self; N], DecodeError> {
+        d.read_array::<N>()
     }
 }
 
@@ -127,20 +143,31 @@ borrow_via_decode!(u8, i8, bool, (), char);
 /// Unsigned and signed integers of 2 to 16 bytes, floats: in the configuration's order;
 /// slices under fixed-int in one copy (same order as the host) or one bulk conversion.
 macro_rules! native_numbers {
-    ($($t:ty => $write:ident, $read:ident, $wide:ty);* $(;)?) => {$(
+    ($($t:ty => $to_wide:expr, $from_wide:expr);* $(;)?) => {$(
         impl Encode for $t {
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
                 let order = e.config().endian();
-                e.$write(*self as $wide, size_of::<$t>(), order)
+                match e.config().int_encoding() {
+                    IntEncoding::Fixed => match order {
+                        Endian::Big => e.write_bytes(&self.to_be_bytes()),
+                        Endian::Little => e.write_bytes(&self.to_le_bytes()),
+                    },
+                    IntEncoding::Variable => {
+                        let mut buf = [0u8; 17];
+                        let len = varint::encode($to_wide(*self), order, &mut buf);
+                        e.write_bytes(&buf[..len])
+                    }
+                }
             }
 
             #[inline]
             fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                let order = e.config().endian();
                 if e.config().int_encoding() == IntEncoding::Variable {
-                    return items.iter().try_for_each(|item| item.encode(e));
+                    return encode_varints(items.iter().map(|&v| $to_wide(v)), order, e);
                 }
-                match e.config().endian() {
+                match order {
                     Endian::Big => e.writer().write_wire::<BigEndian<$t>>(items),
                     Endian::Little => e.writer().write_wire::<LittleEndian<$t>>(items),
                 }
@@ -153,37 +180,116 @@ macro_rules! native_numbers {
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
                 let order = d.config().endian();
-                let start = d.offset();
-                let wide = d.$read(size_of::<$t>(), order, stringify!($t))?;
-                <$t>::try_from(wide).map_err(|_| {
-                    d.error_at(start, DecodeErrorKind::OutOfRange { type_name: stringify!($t) })
-                })
+                if d.config().int_encoding() == IntEncoding::Fixed {
+                    let bytes = d.read_array::<{ size_of::<$t>() }>()?;
+                    return Ok(match order {
+                        Endian::Big => <$t>::from_be_bytes(bytes),
+                        Endian::Little => <$t>::from_le_bytes(bytes),
+                    });
+                }
+                // A varint no wider than the type (checked by `read_uint`) always fits.
+                let wide = d.read_uint(size_of::<$t>(), order, stringify!($t))?;
+                Ok($from_wide(wide))
             }
 
             #[cfg(feature = "alloc")]
             #[inline]
             fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+                // Fixed-int from memory: one bulk conversion into the new vector.
+                if d.config().int_encoding() == IntEncoding::Fixed
+                    && let Some(bytes) = d.peek()
+                    && let Some(bytes) = bytes.get(..len * size_of::<$t>())
+                {
+                    let mut out = alloc::vec::Vec::new();
+                    match d.config().endian() {
+                        Endian::Big => bulk::extend_native::<BigEndian<$t>>(&mut out, bytes),
+                        Endian::Little => bulk::extend_native::<LittleEndian<$t>>(&mut out, bytes),
+                    }
+                    d.consume(bytes.len());
+                    return Ok(out);
+                }
                 let mut out = alloc::vec![0 as $t; len];
                 Self::decode_into(&mut out, d)?;
                 Ok(out)
             }
 
             #[inline]
+            fn decode_array<R: Reader, const N: usize>(d: &mut Decoder<R>) -> Result<[Self; N], DecodeError> {
+                let mut out = [0 as $t; N];
+                Self::decode_into(&mut out, d)?;
+                Ok(out)
+            }
+
+            #[inline]
             fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+                let order = d.config().endian();
                 if d.config().int_encoding() == IntEncoding::Variable {
-                    for slot in out {
+                    let done = decode_varints(out, d, size_of::<$t>(), |wide| $from_wide(wide));
+                    for slot in &mut out[done..] {
                         *slot = Self::decode(d)?;
                     }
                     return Ok(());
                 }
                 d.read_bytes(out.as_mut_bytes())?;
-                to_native_order::<$t>(out, d.config().endian());
+                to_native_order::<$t>(out, order);
                 Ok(())
             }
         }
 
         borrow_via_decode!($t);
     )*};
+}
+
+/// Writes varints through a stack buffer: one writer call per few hundred values.
+#[inline]
+fn encode_varints<W: Writer>(
+    values: impl Iterator<Item = u128>,
+    order: Endian,
+    e: &mut Encoder<W>,
+) -> Result<(), EncodeError> {
+    if let Some(count) = e.writer().count_only() {
+        *count += values.map(varint::encoded_len).sum::<usize>();
+        return Ok(());
+    }
+    const BUF: usize = 1024;
+    let mut buf = [0u8; BUF];
+    let mut len = 0;
+    for value in values {
+        if len > BUF - 17 {
+            e.write_bytes(&buf[..len])?;
+            len = 0;
+        }
+        len += varint::encode(value, order, &mut buf[len..]);
+    }
+    e.write_bytes(&buf[..len])
+}
+
+/// Parses as many varints as fit from the reader's memory into `out`; returns how many. The
+/// rest (none, unless the input is bad or not in memory) are read one by one by the caller,
+/// which also produces the error.
+#[inline]
+fn decode_varints<T, R: Reader>(
+    out: &mut [T],
+    d: &mut Decoder<R>,
+    width: usize,
+    convert: impl Fn(u128) -> T,
+) -> usize {
+    let order = d.config().endian();
+    let Some(bytes) = d.peek() else { return 0 };
+    let mut used = 0;
+    let mut done = 0;
+    for slot in out.iter_mut() {
+        match varint::parse(&bytes[used..], width, order) {
+            Ok((value, n)) => {
+                *slot = convert(value);
+                used += n;
+                done += 1;
+            }
+            Err(_) => break,
+        }
+    }
+    d.consume(used);
+    done
 }
 
 /// Turns numbers read as raw bytes in `order` into native values, in place, with the bulk
@@ -206,14 +312,14 @@ where
 }
 
 native_numbers! {
-    u16 => write_uint, read_uint, u128;
-    u32 => write_uint, read_uint, u128;
-    u64 => write_uint, read_uint, u128;
-    u128 => write_uint, read_uint, u128;
-    i16 => write_int, read_int, i128;
-    i32 => write_int, read_int, i128;
-    i64 => write_int, read_int, i128;
-    i128 => write_int, read_int, i128;
+    u16 => |v: u16| u128::from(v), |w: u128| w as u16;
+    u32 => |v: u32| u128::from(v), |w: u128| w as u32;
+    u64 => |v: u64| u128::from(v), |w: u128| w as u64;
+    u128 => |v: u128| v, |w: u128| w;
+    i16 => |v: i16| varint::zigzag(v.into()), |w: u128| varint::unzigzag(w) as i16;
+    i32 => |v: i32| varint::zigzag(v.into()), |w: u128| varint::unzigzag(w) as i32;
+    i64 => |v: i64| varint::zigzag(v.into()), |w: u128| varint::unzigzag(w) as i64;
+    i128 => varint::zigzag, varint::unzigzag;
 }
 
 /// `usize` / `isize` travel as `u64` / `i64`.
@@ -289,6 +395,13 @@ macro_rules! floats {
                 to_native_order::<$t>(out, d.config().endian());
                 Ok(())
             }
+
+            #[inline]
+            fn decode_array<R: Reader, const N: usize>(d: &mut Decoder<R>) -> Result<[Self; N], DecodeError> {
+                let mut out = [0.0; N];
+                Self::decode_into(&mut out, d)?;
+                Ok(out)
+            }
         }
 
         borrow_via_decode!($t);
@@ -359,6 +472,13 @@ macro_rules! wrapped_numbers {
             #[inline]
             fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
                 let mut out = alloc::vec![Self::ZERO; len];
+                Self::decode_into(&mut out, d)?;
+                Ok(out)
+            }
+
+            #[inline]
+            fn decode_array<R: Reader, const N: usize>(d: &mut Decoder<R>) -> Result<[Self; N], DecodeError> {
+                let mut out = [Self::ZERO; N];
                 Self::decode_into(&mut out, d)?;
                 Ok(out)
             }
@@ -638,25 +758,7 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
 
     #[inline]
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-        // Element by element into an array of `Option`s would cost a copy; decode each in
-        // turn and stop at the first error.
-        let mut error = None;
-        let values = core::array::from_fn(|_| {
-            if error.is_some() {
-                return None;
-            }
-            match T::decode(d) {
-                Ok(v) => Some(v),
-                Err(e) => {
-                    error = Some(e);
-                    None
-                }
-            }
-        });
-        if let Some(e) = error {
-            return Err(e);
-        }
-        Ok(values.map(|v: Option<T>| v.unwrap_or_else(|| unreachable!("decoded above"))))
+        T::decode_array::<R, N>(d)
     }
 }
 

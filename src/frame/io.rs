@@ -11,6 +11,13 @@ pub trait Writer {
     /// [`EncodeError::OutputFull`] for a full slice, [`EncodeError::Io`] for a failed writer.
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError>;
 
+    /// For a writer that only counts bytes, its counter (so that sizes can be added without
+    /// producing the bytes).
+    #[doc(hidden)]
+    fn count_only(&mut self) -> Option<&mut usize> {
+        None
+    }
+
     /// Appends the wire bytes of `src` in `W`'s byte order. The default converts through a
     /// stack buffer with the bulk kernels; a `Vec` converts straight into its spare capacity.
     ///
@@ -38,6 +45,11 @@ impl<T: Writer + ?Sized> Writer for &mut T {
     #[inline]
     fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
         (**self).write_wire::<W>(src)
+    }
+
+    #[inline]
+    fn count_only(&mut self) -> Option<&mut usize> {
+        (**self).count_only()
     }
 }
 
@@ -123,6 +135,11 @@ impl Writer for SizeCounter {
         self.count += size_of_val(src);
         Ok(())
     }
+
+    #[inline]
+    fn count_only(&mut self) -> Option<&mut usize> {
+        Some(&mut self.count)
+    }
 }
 
 /// Writes to a `std::io::Write`.
@@ -167,6 +184,19 @@ pub trait Reader {
         None
     }
 
+    /// The unread input, when the source holds it in memory (slices): lets decoders parse
+    /// many values in one pass. After using it, call [`consume`](Self::consume).
+    #[doc(hidden)]
+    fn peek(&self) -> Option<&[u8]> {
+        None
+    }
+
+    /// Marks `len` bytes returned by [`peek`](Self::peek) as read.
+    #[doc(hidden)]
+    fn consume(&mut self, len: usize) {
+        let _ = len;
+    }
+
     /// Asks the source whether `bytes` may be allocated for a length prefix just read (a
     /// bincode decoder applies its own limit here). The default allows it; the decoder's
     /// configured limit applies in every case.
@@ -193,6 +223,16 @@ impl<T: Reader + ?Sized> Reader for &mut T {
     #[inline]
     fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
         (**self).claim_allocation(bytes)
+    }
+
+    #[inline]
+    fn peek(&self) -> Option<&[u8]> {
+        (**self).peek()
+    }
+
+    #[inline]
+    fn consume(&mut self, len: usize) {
+        (**self).consume(len);
     }
 }
 
@@ -242,6 +282,16 @@ impl Reader for SliceReader<'_> {
     #[inline]
     fn remaining(&self) -> Option<usize> {
         Some(self.data.len())
+    }
+
+    #[inline]
+    fn peek(&self) -> Option<&[u8]> {
+        Some(self.data)
+    }
+
+    #[inline]
+    fn consume(&mut self, len: usize) {
+        self.data = &self.data[len..];
     }
 }
 

@@ -63,7 +63,8 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
     value: &T,
     config: Config,
 ) -> Result<alloc::vec::Vec<u8>, EncodeError> {
-    let mut out = alloc::vec::Vec::new();
+    // One allocation of the exact size (the size pass is cheap: slices count in one step).
+    let mut out = alloc::vec::Vec::with_capacity(encoded_size(value, config)?);
     encode_append(value, &mut out, config)?;
     Ok(out)
 }

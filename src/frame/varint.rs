@@ -11,9 +11,9 @@ pub(crate) const U64_MARKER: u8 = 0xfd;
 pub(crate) const U128_MARKER: u8 = 0xfe;
 pub(crate) const RESERVED_MARKER: u8 = 0xff;
 
-/// Encodes `value` into `out`, returning the number of bytes used (1 to 17).
+/// Encodes `value` into `out` (at least 17 bytes), returning the number of bytes used.
 #[inline]
-pub(crate) fn encode(value: u128, order: Endian, out: &mut [u8; 17]) -> usize {
+pub(crate) fn encode(value: u128, order: Endian, out: &mut [u8]) -> usize {
     macro_rules! put {
         ($marker:expr, $t:ty) => {{
             out[0] = $marker;
@@ -27,6 +27,7 @@ pub(crate) fn encode(value: u128, order: Endian, out: &mut [u8; 17]) -> usize {
         }};
     }
     if value <= u128::from(SINGLE_MAX) {
+        // The common case first, and without touching the rest of `out`.
         out[0] = value as u8;
         1
     } else if value <= u128::from(u16::MAX) {
@@ -37,6 +38,42 @@ pub(crate) fn encode(value: u128, order: Endian, out: &mut [u8; 17]) -> usize {
         put!(U64_MARKER, u64)
     } else {
         put!(U128_MARKER, u128)
+    }
+}
+
+/// Why a varint could not be parsed from a byte slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ParseError {
+    /// The slice ends; this many more bytes are needed.
+    End(usize),
+    /// The reserved marker `0xff`.
+    Reserved,
+    /// A marker wider than the type.
+    TooWide(u8),
+}
+
+/// Parses one varint for a type of `width` bytes from the front of `bytes`; returns the value
+/// and the bytes used.
+#[inline(always)]
+pub(crate) fn parse(
+    bytes: &[u8],
+    width: usize,
+    order: Endian,
+) -> Result<(u128, usize), ParseError> {
+    let Some(&first) = bytes.first() else {
+        return Err(ParseError::End(1));
+    };
+    let payload = match payload_width(first) {
+        Ok(None) => return Ok((u128::from(first), 1)),
+        Ok(Some(payload)) => payload,
+        Err(()) => return Err(ParseError::Reserved),
+    };
+    if payload > width {
+        return Err(ParseError::TooWide(first));
+    }
+    match bytes.get(1..1 + payload) {
+        Some(p) => Ok((payload_value(p, order), 1 + payload)),
+        None => Err(ParseError::End(1 + payload - bytes.len())),
     }
 }
 
@@ -54,9 +91,45 @@ pub(crate) fn payload_width(first: u8) -> Result<Option<usize>, ()> {
     }
 }
 
+/// Bytes `value` takes as a varint.
+#[inline]
+pub(crate) fn encoded_len(value: u128) -> usize {
+    if value <= u128::from(SINGLE_MAX) {
+        1
+    } else if value <= u128::from(u16::MAX) {
+        3
+    } else if value <= u128::from(u32::MAX) {
+        5
+    } else if value <= u128::from(u64::MAX) {
+        9
+    } else {
+        17
+    }
+}
+
 /// Reads a payload of `bytes.len()` (2, 4, 8 or 16) bytes in `order`.
 #[inline]
 pub(crate) fn payload_value(bytes: &[u8], order: Endian) -> u128 {
+    // Fixed-size conversions for the varint widths (no variable-length copy).
+    macro_rules! width {
+        ($t:ty) => {{
+            let array = bytes
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("length matched"));
+            u128::from(match order {
+                Endian::Big => <$t>::from_be_bytes(array),
+                Endian::Little => <$t>::from_le_bytes(array),
+            })
+        }};
+    }
+    match bytes.len() {
+        1 => return u128::from(bytes[0]),
+        2 => return width!(u16),
+        4 => return width!(u32),
+        8 => return width!(u64),
+        16 => return width!(u128),
+        _ => {}
+    }
     let mut buf = [0u8; 16];
     match order {
         Endian::Little => {

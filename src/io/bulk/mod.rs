@@ -216,6 +216,38 @@ pub fn extend_bytes<W: WireElement>(out: &mut alloc::vec::Vec<u8>, src: &[W::Nat
     unsafe { out.set_len(len + added) }
 }
 
+/// Appends the native values of the wire bytes `src` to `out` (one pass, no zero-filling).
+///
+/// ```
+/// use endian_wire::{bulk, u16be};
+/// let mut out = vec![7u16];
+/// bulk::extend_native::<u16be>(&mut out, &[0x01, 0x02]);
+/// assert_eq!(out, [7, 0x0102]);
+/// ```
+///
+/// # Panics
+/// If `src.len()` is not a multiple of the element size.
+#[cfg(feature = "alloc")]
+#[inline]
+#[track_caller]
+pub fn extend_native<W: WireElement>(out: &mut alloc::vec::Vec<W::Native>, src: &[u8]) {
+    let size = core::mem::size_of::<W>();
+    assert!(
+        src.len().is_multiple_of(size),
+        "bulk::extend_native: {} bytes are not a whole number of {size}-byte elements",
+        src.len()
+    );
+    let count = src.len() / size;
+    out.reserve(count);
+    let spare = &mut out.spare_capacity_mut()[..count];
+    // SAFETY: `spare` is `count` elements of this vector's unused capacity, disjoint from
+    // `src`, which holds exactly their bytes; `convert` writes every one of them.
+    unsafe { convert::<W>(src.as_ptr(), spare.as_mut_ptr().cast(), count) }
+    let len = out.len();
+    // SAFETY: the `count` elements after `len` were initialised just above.
+    unsafe { out.set_len(len + count) }
+}
+
 /// Swaps the bytes of `count = src.len() / width` elements of `width` bytes with the given
 /// instruction set, or returns `None` if this build or CPU cannot run it. For tests and
 /// benchmarks that compare the kernels; the other functions use [`Isa::active`].
