@@ -116,30 +116,8 @@ where
 
 /// Builds an array element by element with a fallible function, stopping at the first error.
 #[inline]
-pub fn try_array<T, E, const N: usize>(
-    mut f: impl FnMut(usize) -> Result<T, E>,
-) -> Result<[T; N], E> {
-    let mut error = None;
-    let mut values = core::array::from_fn::<Option<T>, N, _>(|i| {
-        if error.is_some() {
-            return None;
-        }
-        match f(i) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                error = Some(e);
-                None
-            }
-        }
-    });
-    if let Some(e) = error {
-        return Err(e);
-    }
-    Ok(core::array::from_fn(|i| {
-        values[i]
-            .take()
-            .unwrap_or_else(|| unreachable!("every element was built"))
-    }))
+pub fn try_array<T, E, const N: usize>(f: impl FnMut(usize) -> Result<T, E>) -> Result<[T; N], E> {
+    crate::array::try_from_fn(f)
 }
 
 /// A `char` field's wire value as a `char`.

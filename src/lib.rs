@@ -122,6 +122,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod array;
 mod convert;
 #[doc(hidden)]
 pub mod derive_support;

@@ -206,19 +206,10 @@ via_frame! {
 }
 
 #[cfg(feature = "alloc")]
-via_frame! {
-    [const N: usize] crate::text::FixedUtf8NullPadded<N>;
-    [const N: usize] crate::text::FixedUtf8SpacePadded<N>;
-    [const N: usize] crate::text::FixedUtf16LePacked<N>;
-    [const N: usize] crate::text::FixedUtf16BePacked<N>;
-    [const N: usize] crate::text::FixedUtf16LeNullPadded<N>;
-    [const N: usize] crate::text::FixedUtf16BeNullPadded<N>;
-    [const N: usize] crate::text::FixedUtf16LeSpacePadded<N>;
-    [const N: usize] crate::text::FixedUtf16BeSpacePadded<N>;
-    [const N: usize] crate::text::FixedUtf32LePacked<N>;
-    [const N: usize] crate::text::FixedUtf32BePacked<N>;
-    [const N: usize] crate::text::FixedUtf32LeNullPadded<N>;
-    [const N: usize] crate::text::FixedUtf32BeNullPadded<N>;
-    [const N: usize] crate::text::FixedUtf32LeSpacePadded<N>;
-    [const N: usize] crate::text::FixedUtf32BeSpacePadded<N>;
+macro_rules! text {
+    ($($T:ident),*) => {
+        via_frame! { $([const N: usize] crate::text::$T<N>;)* }
+    };
 }
+#[cfg(feature = "alloc")]
+crate::text::for_string_fields!(text);

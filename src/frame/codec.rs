@@ -62,24 +62,7 @@ pub trait Decode: Sized {
     fn decode_array<R: Reader, const N: usize>(
         d: &mut Decoder<R>,
     ) -> Result<[Self; N], DecodeError> {
-        // Decode each in turn into an array of `Option`s, stopping at the first error.
-        let mut error = None;
-        let values = core::array::from_fn(|_| {
-            if error.is_some() {
-                return None;
-            }
-            match Self::decode(d) {
-                Ok(v) => Some(v),
-                Err(e) => {
-                    error = Some(e);
-                    None
-                }
-            }
-        });
-        if let Some(e) = error {
-            return Err(e);
-        }
-        Ok(values.map(|v: Option<Self>| v.unwrap_or_else(|| unreachable!("decoded above"))))
+        crate::array::try_from_fn(|_| Self::decode(d))
     }
 
     /// Reads `out.len()` values in place (arrays). Types with a bulk path override it.

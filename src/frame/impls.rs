@@ -765,23 +765,7 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
 impl<'de, T: BorrowDecode<'de>, const N: usize> BorrowDecode<'de> for [T; N] {
     #[inline]
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-        let mut error = None;
-        let values = core::array::from_fn(|_| {
-            if error.is_some() {
-                return None;
-            }
-            match T::borrow_decode(d) {
-                Ok(v) => Some(v),
-                Err(e) => {
-                    error = Some(e);
-                    None
-                }
-            }
-        });
-        if let Some(e) = error {
-            return Err(e);
-        }
-        Ok(values.map(|v: Option<T>| v.unwrap_or_else(|| unreachable!("decoded above"))))
+        crate::array::try_from_fn(|_| T::borrow_decode(d))
     }
 }
 
@@ -812,20 +796,8 @@ macro_rules! tuples {
         }
     )*};
 }
-tuples! {
-    (0 A)
-    (0 A, 1 B)
-    (0 A, 1 B, 2 C)
-    (0 A, 1 B, 2 C, 3 D)
-    (0 A, 1 B, 2 C, 3 D, 4 E)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K)
-    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K, 11 L)
-}
+tuples! { (0 A) }
+crate::wire::for_tuples!(tuples);
 
 // ----- references, slices, strings -------------------------------------------------------
 
@@ -1170,7 +1142,7 @@ mod fixed_text {
     use crate::text::FixedTextError;
 
     macro_rules! fixed_text {
-        ($($T:ident),* $(,)?) => {$(
+        ($($T:ident),*) => {$(
             impl<const N: usize> Encode for crate::text::$T<N> {
                 fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
                     let text = String::try_from(self).map_err(|_| EncodeError::InvalidValue {
@@ -1202,20 +1174,5 @@ mod fixed_text {
             }
         )*};
     }
-    fixed_text!(
-        FixedUtf8NullPadded,
-        FixedUtf8SpacePadded,
-        FixedUtf16LePacked,
-        FixedUtf16BePacked,
-        FixedUtf16LeNullPadded,
-        FixedUtf16BeNullPadded,
-        FixedUtf16LeSpacePadded,
-        FixedUtf16BeSpacePadded,
-        FixedUtf32LePacked,
-        FixedUtf32BePacked,
-        FixedUtf32LeNullPadded,
-        FixedUtf32BeNullPadded,
-        FixedUtf32LeSpacePadded,
-        FixedUtf32BeSpacePadded,
-    );
+    crate::text::for_string_fields!(fixed_text);
 }

@@ -60,7 +60,7 @@ mod text {
     use super::*;
 
     macro_rules! text {
-        ($($T:ident),* $(,)?) => {$(
+        ($($T:ident),*) => {$(
             impl<const N: usize> Serialize for crate::text::$T<N> {
                 fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                     let text = String::try_from(self).map_err(S::Error::custom)?;
@@ -76,20 +76,5 @@ mod text {
             }
         )*};
     }
-    text!(
-        FixedUtf8NullPadded,
-        FixedUtf8SpacePadded,
-        FixedUtf16LePacked,
-        FixedUtf16BePacked,
-        FixedUtf16LeNullPadded,
-        FixedUtf16BeNullPadded,
-        FixedUtf16LeSpacePadded,
-        FixedUtf16BeSpacePadded,
-        FixedUtf32LePacked,
-        FixedUtf32BePacked,
-        FixedUtf32LeNullPadded,
-        FixedUtf32BeNullPadded,
-        FixedUtf32LeSpacePadded,
-        FixedUtf32BeSpacePadded,
-    );
+    crate::text::for_string_fields!(text);
 }

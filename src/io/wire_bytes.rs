@@ -105,11 +105,8 @@ mod text {
     use crate::text::{
         CodeUnit, FixedUtf8Bytes, FixedUtf16CodeUnitsEndian, FixedUtf32CodeUnitsEndian,
     };
-    use crate::text::{FixedUtf8NullPadded, FixedUtf8SpacePadded};
 
     impl<const N: usize> WireBytes for FixedUtf8Bytes<N> {}
-    impl<const N: usize> WireBytes for FixedUtf8NullPadded<N> {}
-    impl<const N: usize> WireBytes for FixedUtf8SpacePadded<N> {}
     impl<E: CodeUnit<Native = u16> + WireBytes, const N: usize> WireBytes
         for FixedUtf16CodeUnitsEndian<E, N>
     {
@@ -124,20 +121,7 @@ mod text {
             impl<const N: usize> WireBytes for crate::text::$t<N> {}
         )*};
     }
-    padded!(
-        FixedUtf16LePacked,
-        FixedUtf16BePacked,
-        FixedUtf16LeNullPadded,
-        FixedUtf16BeNullPadded,
-        FixedUtf16LeSpacePadded,
-        FixedUtf16BeSpacePadded,
-        FixedUtf32LePacked,
-        FixedUtf32BePacked,
-        FixedUtf32LeNullPadded,
-        FixedUtf32BeNullPadded,
-        FixedUtf32LeSpacePadded,
-        FixedUtf32BeSpacePadded
-    );
+    crate::text::for_string_fields!(padded);
 }
 
 /// The type name without module paths: `BigEndian<NonZero<u32>>`.

@@ -33,6 +33,31 @@
 //! assert_eq!(label.as_str().unwrap(), "disk");
 //! ```
 
+/// Applies `$mac!` to the fixed text types that stand for a `String` (padded UTF-8, and the
+/// UTF-16/32 types with a padding convention), so the traits that treat them as text
+/// (`WireBytes`, framing, serde) list them once.
+macro_rules! for_string_fields {
+    ($mac:ident) => {
+        $mac!(
+            FixedUtf8NullPadded,
+            FixedUtf8SpacePadded,
+            FixedUtf16LePacked,
+            FixedUtf16BePacked,
+            FixedUtf16LeNullPadded,
+            FixedUtf16BeNullPadded,
+            FixedUtf16LeSpacePadded,
+            FixedUtf16BeSpacePadded,
+            FixedUtf32LePacked,
+            FixedUtf32BePacked,
+            FixedUtf32LeNullPadded,
+            FixedUtf32BeNullPadded,
+            FixedUtf32LeSpacePadded,
+            FixedUtf32BeSpacePadded
+        );
+    };
+}
+pub(crate) use for_string_fields;
+
 mod code_unit;
 mod codepoint;
 #[cfg(feature = "encoding_rs")]
