@@ -15,9 +15,9 @@ use core::fmt;
 /// * `FromWireError` is [`Infallible`] unless wire values can be refused (text that is not valid
 ///   in its encoding, a `char` field holding a surrogate), then [`ConvertError`].
 ///
-/// A type holding a nested type whose conversion can fail, and no failing field of its own,
-/// gets no `From`/`TryFrom` in that direction (Rust cannot choose between them at expansion
-/// time); call [`to_wire`](Self::to_wire) / [`from_wire`](Self::from_wire) instead.
+/// For a type holding nested derived types, the derive emits both a `From` and a `TryFrom`
+/// impl for each direction, bounded on these error types, so exactly one of them applies:
+/// `From` when every nested conversion is infallible, `TryFrom` otherwise.
 pub trait Endianize: Sized {
     /// The generated wire type (`FooWire` for `Foo`).
     type Wire;
