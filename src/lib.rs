@@ -100,7 +100,7 @@
 //!
 //! The public names of `simple_endian` 0.4 exist here with the same signatures, and its feature
 //! names are accepted, so `use endian_wire as simple_endian;` (or renaming the dependency in
-//! `Cargo.toml`) is the whole switch. What deliberately differs is listed in the README.
+//! `Cargo.toml`) is the whole switch. What deliberately differs, and why, is in `MIGRATING.md`.
 //!
 //! # Features
 //!
