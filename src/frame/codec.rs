@@ -335,26 +335,19 @@ impl<R: Reader> Decoder<R> {
                         Err(e) => Err(self.varint_error(start, e, type_name)),
                     };
                 }
+                // From a stream: the marker, then its payload if it may follow, then the same
+                // checks as above on what was read.
                 let [first] = self.read_array::<1>()?;
-                let payload = match varint::payload_width(first) {
-                    Ok(None) => return Ok(u128::from(first)),
-                    Ok(Some(payload)) => payload,
-                    Err(()) => {
-                        return Err(self.error_at(start, DecodeErrorKind::ReservedVarintMarker));
-                    }
-                };
-                if payload > width {
-                    return Err(self.error_at(
-                        start,
-                        DecodeErrorKind::VarintTooWide {
-                            marker: first,
-                            type_name,
-                        },
-                    ));
+                let mut buf = [0u8; 17];
+                buf[0] = first;
+                let payload = varint::payload_width(first).ok().flatten().unwrap_or(0);
+                if payload <= width {
+                    self.read_bytes(&mut buf[1..=payload])?;
                 }
-                let mut buf = [0u8; 16];
-                self.read_bytes(&mut buf[..payload])?;
-                Ok(varint::payload_value(&buf[..payload], order))
+                match varint::parse(&buf[..=payload], width, order) {
+                    Ok((value, _)) => Ok(value),
+                    Err(e) => Err(self.varint_error(start, e, type_name)),
+                }
             }
         }
     }

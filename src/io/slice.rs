@@ -5,6 +5,7 @@ use core::fmt;
 use zerocopy::{FromBytes, Immutable, KnownLayout};
 
 use super::wire_bytes::WireBytes;
+use super::wire_image::WireImage;
 
 /// Reading from a byte slice and writing to any `Extend<u8>`, without `std::io`
 /// (`simple_endian`'s `no_std` IO).
@@ -26,10 +27,7 @@ pub trait FromSlice: Sized {
 impl<T: WireBytes> FromSlice for T {
     fn read_from_slice(data: &[u8]) -> Result<Self, &'static str> {
         let image = data.get(..T::WIRE_SIZE).ok_or("unexpected end of input")?;
-        match T::try_read_from_bytes(image) {
-            Ok(value) if T::follows_value_rules(image) => Ok(value),
-            _ => Err("invalid value"),
-        }
+        T::read_image(image).map_err(|_| "invalid value")
     }
 
     fn write_to_extend(&self, out: &mut impl Extend<u8>) -> Result<(), &'static str> {

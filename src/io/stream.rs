@@ -11,6 +11,7 @@ use std::format;
 use std::io::{self, Read, Write};
 
 use super::wire_bytes::{Hex, WireBytes, is_valid_image, short_type_name};
+use super::wire_image::WireImage;
 
 /// A value that can be read from a byte stream.
 pub trait EndianRead: Sized {
@@ -66,10 +67,7 @@ impl<T: WireBytes> EndianRead for T {
 /// Validates and copies a wire image.
 #[inline]
 pub(crate) fn decode<T: WireBytes>(bytes: &[u8]) -> io::Result<T> {
-    match T::try_read_from_bytes(bytes) {
-        Ok(value) if T::follows_value_rules(bytes) => Ok(value),
-        _ => Err(invalid_value::<T>(bytes)),
-    }
+    T::read_image(bytes).map_err(|_| invalid_value::<T>(bytes))
 }
 
 #[cold]
