@@ -30,6 +30,11 @@
 //! | [`bulk`] | native slices to wire slices or bytes and back, with SIMD kernels chosen at run time |
 //! | [`io`] (re-exported at the root) | [`read_specific`] / [`write_specific`] (`std`), slice IO and zero-copy views (`no_std`) |
 //! | [`Endianize`] (derive) | logical types and their generated wire types |
+//! | [`frame`] | whole messages in bincode's format: lengths, `Vec`, `String`, `Option`, enums with data |
+//!
+//! A walk through them: a wrapper holds one value in wire order (above); a derived struct of
+//! such fields is a fixed-size record read and written with one copy ([Derive](#derive));
+//! a message with variable-length parts is framed like bincode frames it ([Framing](#framing)).
 //!
 //! # Derive
 //!
@@ -96,6 +101,38 @@
 //! on the stream its tag (the `#[repr(uN)]` type holding the discriminant, or a `u32` holding
 //! the variant's position) comes first, in the container's order, then the variant's fields.
 //!
+//! # Framing
+//!
+//! Records of fixed size are one copy each; messages with lengths (`Vec`, `String`, `Option`,
+//! enums with data) go through [`frame`], whose bytes are bincode's under the matching
+//! configuration. A derived type with such fields gets framing instead of a fixed wire type:
+//!
+//! ```
+//! # #[cfg(all(feature = "derive", feature = "alloc"))] {
+//! use endian_wire::frame::{self, Config};
+//! use endian_wire::Endianize;
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(le)]
+//! struct Batch {
+//!     id: u32,
+//!     names: Vec<String>,
+//!     samples: Vec<i16>, // one bulk copy (or SIMD swap) under fixed-int
+//! }
+//!
+//! let batch = Batch { id: 1, names: vec!["a".into()], samples: vec![-1, 2] };
+//! let bytes = frame::encode_to_vec(&batch, Config::legacy())?; // bincode 1's default format
+//! assert_eq!(&bytes[..4], &[1, 0, 0, 0]);
+//! let back: Batch = frame::decode_from_slice_exact(&bytes, Config::legacy())?;
+//! assert_eq!(back, batch);
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Lengths are checked against the input and a limit (16 MiB by default) before anything is
+//! allocated, and every error names its byte offset. `examples/bincode_interop.rs` exchanges
+//! a message with bincode 1 and 2.
+//!
 //! # Migrating from `simple_endian`
 //!
 //! The public names of `simple_endian` 0.4 exist here with the same signatures, and its feature
@@ -109,6 +146,10 @@
 //!   detection for the bulk kernels (without it they use what the compile target guarantees).
 //! * `alloc`: the text types that own their storage.
 //! * `encoding_rs`: single-byte legacy encodings for the fixed UTF-8-sized text buffers.
+//! * `bincode`: bincode 2's `Encode` / `Decode` / `BorrowDecode` for the wrappers, text types
+//!   and derived types, with the bytes of [`frame`].
+//! * `serde`: `Serialize` / `Deserialize` for the wrappers (as their values), wire chars and
+//!   text types.
 //! * Every feature name of `simple_endian` 0.4 is accepted; those that gated cheap
 //!   functionality there change nothing here.
 #![no_std]

@@ -55,6 +55,14 @@ pub use io::{IoReader, IoWriter};
 
 /// Encodes `value` into a new `Vec`.
 ///
+///
+/// ```
+/// use endian_wire::frame::{self, Config};
+/// let bytes = frame::encode_to_vec(&(1u16, "ab"), Config::legacy().with_big_endian())?;
+/// assert_eq!(bytes, [0, 1, 0, 0, 0, 0, 0, 0, 0, 2, b'a', b'b']);
+/// # Ok::<(), frame::EncodeError>(())
+/// ```
+///
 /// # Errors
 /// None for the types of this crate; the `Result` is for `Encode` implementations that can
 /// refuse a value.
@@ -97,6 +105,17 @@ pub fn encode_append<T: Encode + ?Sized>(
 
 /// Encodes `value` at the start of `dst` and returns the number of bytes written.
 ///
+///
+/// ```
+/// use endian_wire::frame::{self, Config, EncodeError};
+/// let mut packet = [0u8; 8];
+/// let used = frame::encode_into_slice(&[1u16, 2][..], &mut packet, Config::standard())?;
+/// assert_eq!(&packet[..used], [2, 1, 2]); // varint length, then two varints
+/// let too_big = frame::encode_into_slice(&[0u64; 4], &mut packet, Config::legacy());
+/// assert!(matches!(too_big, Err(EncodeError::OutputFull { .. })));
+/// # Ok::<(), EncodeError>(())
+/// ```
+///
 /// # Errors
 /// [`EncodeError::OutputFull`] if `dst` is too small (what was written before is left there).
 pub fn encode_into_slice<T: Encode + ?Sized>(
@@ -110,6 +129,15 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
 }
 
 /// Encodes `value` to a `std::io::Write` and returns the number of bytes written.
+///
+///
+/// ```
+/// use endian_wire::frame::{self, Config};
+/// let mut file = Vec::new(); // any `std::io::Write`
+/// let n = frame::encode_into_writer(&Some(7u32), &mut file, Config::legacy())?;
+/// assert_eq!((n, file.as_slice()), (5, &[1, 7, 0, 0, 0][..]));
+/// # Ok::<(), frame::EncodeError>(())
+/// ```
 ///
 /// # Errors
 /// [`EncodeError::Io`] if the writer fails.
@@ -135,6 +163,19 @@ pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usi
 }
 
 /// Decodes a `T` from the front of `src`; returns it and the number of bytes used.
+///
+///
+/// ```
+/// use endian_wire::frame::{self, Config, DecodeErrorKind};
+/// let bytes = [3, 0, 0, 0, 0, 0, 0, 0, b'a', b'b', b'c', 0xff];
+/// let (text, used): (String, usize) = frame::decode_from_slice(&bytes, Config::legacy())?;
+/// assert_eq!((text.as_str(), used), ("abc", 11)); // the last byte is left for the caller
+///
+/// let err = frame::decode_from_slice::<String>(&bytes[..6], Config::legacy()).unwrap_err();
+/// assert_eq!(err.offset, 0);
+/// assert!(matches!(err.kind, DecodeErrorKind::UnexpectedEnd { .. }));
+/// # Ok::<(), frame::DecodeError>(())
+/// ```
 ///
 /// # Errors
 /// A [`DecodeError`] naming what is wrong and its byte offset.
@@ -186,6 +227,16 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de>>(
 }
 
 /// Decodes a `T` from a `std::io::Read`, reading no further than the value.
+///
+///
+/// ```
+/// use endian_wire::frame::{self, Config};
+/// let stream = [2u8, 10, 20, 99]; // a varint-framed `Vec<u8>`, then the next message
+/// let mut reader = &stream[..];
+/// let v: Vec<u8> = frame::decode_from_reader(&mut reader, Config::standard())?;
+/// assert_eq!((v.as_slice(), reader), (&[10, 20][..], &[99][..]));
+/// # Ok::<(), frame::DecodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`decode_from_slice`]; a length prefix is checked against the limit only (a reader's

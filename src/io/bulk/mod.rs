@@ -172,6 +172,14 @@ pub fn native_in_place<W: WireElement>(data: &mut [W]) -> &mut [W::Native] {
 
 /// Converts wire bytes into native values.
 ///
+/// ```
+/// use endian_wire::{bulk, u32be};
+/// let wire = [0, 0, 0, 1, 0, 0, 1, 0];
+/// let mut values = [0u32; 2];
+/// bulk::from_bytes::<u32be>(&wire, &mut values);
+/// assert_eq!(values, [1, 256]);
+/// ```
+///
 /// # Panics
 /// If `src.len() != dst.len() * size_of::<W>()`.
 #[track_caller]
@@ -183,6 +191,13 @@ pub fn from_bytes<W: WireElement>(src: &[u8], dst: &mut [W::Native]) {
 }
 
 /// Converts native values into wire bytes written to `dst`.
+///
+/// ```
+/// use endian_wire::{bulk, i16be};
+/// let mut wire = [0u8; 4];
+/// bulk::to_bytes::<i16be>(&[1, -2], &mut wire);
+/// assert_eq!(wire, [0, 1, 0xff, 0xfe]);
+/// ```
 ///
 /// # Panics
 /// If `dst.len() != src.len() * size_of::<W>()`.
@@ -298,6 +313,15 @@ const WRITE_CHUNK: usize = 8192;
 /// When the host order is the wire order this is one `write_all` of `src`'s bytes; otherwise
 /// the values are converted into a stack buffer and written 8 KiB at a time.
 ///
+/// ```
+/// use endian_wire::{bulk, u16be};
+/// let mut file = Vec::new(); // any `std::io::Write`
+/// bulk::write::<u16be, _>(&mut file, &[0x0102, 0x0304])?;
+/// assert_eq!(file, [1, 2, 3, 4]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+////// the values are converted into a stack buffer and written 8 KiB at a time.
+///
 /// # Errors
 /// Whatever `writer` returns.
 #[cfg(feature = "std")]
@@ -322,6 +346,16 @@ pub fn write<W: WireElement, Wr: std::io::Write + ?Sized>(
 
 /// Fills `dst` with values read from `reader` as wire bytes: one `read_exact`, then an
 /// in-place conversion.
+///
+/// ```
+/// use endian_wire::{bulk, u16be};
+/// let mut samples = [0u16; 2];
+/// bulk::read::<u16be, _>(&mut &[1u8, 2, 3, 4][..], &mut samples)?;
+/// assert_eq!(samples, [0x0102, 0x0304]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors/// in-place conversion.
 ///
 /// # Errors
 /// `UnexpectedEof` if the reader ends first (the contents of `dst` are then unspecified), or
