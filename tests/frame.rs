@@ -253,3 +253,16 @@ proptest! {
         decode_everything(&bytes);
     }
 }
+
+/// The error half of every decode's `Result` stays small and 8-byte aligned (a 16-aligned
+/// error made decoding structs with byte arrays about three times slower).
+#[test]
+fn decode_error_stays_small() {
+    use endian_wire::frame::DecodeError;
+    assert!(
+        size_of::<DecodeError>() <= 40,
+        "{}",
+        size_of::<DecodeError>()
+    );
+    assert!(align_of::<DecodeError>() <= 8);
+}

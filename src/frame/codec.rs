@@ -272,16 +272,13 @@ impl<R: Reader> Decoder<R> {
     /// An error at the current offset.
     #[cold]
     pub fn error(&self, kind: DecodeErrorKind) -> DecodeError {
-        DecodeError {
-            offset: self.offset,
-            kind,
-        }
+        DecodeError::new(self.offset, kind)
     }
 
     /// An error at `offset`.
     #[cold]
     pub fn error_at(&self, offset: usize, kind: DecodeErrorKind) -> DecodeError {
-        DecodeError { offset, kind }
+        DecodeError::new(offset, kind)
     }
 
     /// Fills `dst` from the input.

@@ -192,12 +192,12 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
 pub fn decode_from_slice_exact<T: Decode>(src: &[u8], config: Config) -> Result<T, DecodeError> {
     let (value, used) = decode_from_slice(src, config)?;
     if used != src.len() {
-        return Err(DecodeError {
-            offset: used,
-            kind: DecodeErrorKind::TrailingBytes {
+        return Err(DecodeError::new(
+            used,
+            DecodeErrorKind::TrailingBytes {
                 count: src.len() - used,
             },
-        });
+        ));
     }
     Ok(value)
 }
