@@ -3,9 +3,10 @@
 //! the IO.
 //!
 //! Use it through `endian_wire` (feature `derive`, on by default), which documents the
-//! attributes and what is generated. The macro runs in four steps: [`parse`] reads the input
-//! and its attributes into a model, collecting every error with its span; [`layout`] works out
-//! what can be known about the wire layout at expansion time; [`expand`] writes the code.
+//! attributes and what is generated. The macro runs in four steps: `parse` reads the input
+//! and its attributes into a model, collecting every error with its span; `shape` classifies
+//! each field; `layout` works out what can be known about the wire layout at expansion time;
+//! `expand` writes the code.
 //! Generated code names everything by absolute path (`::endian_wire::...`, under the name the
 //! user's `Cargo.toml` gives the dependency, or the path given with
 //! `#[endian_wire(crate = path)]`) and adds nothing to the user's namespace except the wire

@@ -68,7 +68,7 @@ impl From<EncodeError> for std::io::Error {
 
 /// Decoding failed at byte `offset` of the input: what was found there and why it is refused.
 ///
-/// Kept small (40 bytes, 8-byte aligned): it is the error half of every decode's `Result`,
+/// Kept small (at most 40 bytes, 8-byte aligned): it is the error half of every decode's `Result`,
 /// so its size and alignment shape how every decoded value is moved.
 #[derive(Debug)]
 pub struct DecodeError {
