@@ -308,6 +308,7 @@ impl<R: Reader> Decoder<R> {
     }
 
     /// Reads an unsigned integer of `width` bytes written by [`Encoder::write_uint`].
+    #[inline]
     pub(crate) fn read_uint(
         &mut self,
         width: usize,
@@ -416,6 +417,7 @@ impl<R: Reader> Decoder<R> {
     ///
     /// # Errors
     /// [`DecodeErrorKind::LengthTooLarge`] naming the reason, or a read error.
+    #[inline]
     pub fn read_len(&mut self, min_size: usize, alloc_size: usize) -> Result<usize, DecodeError> {
         let start = self.offset;
         let order = self.config.order;
