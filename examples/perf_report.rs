@@ -47,8 +47,8 @@ struct Plan {
 }
 
 const FULL: Plan = Plan {
-    samples: 21,
-    batch: Duration::from_millis(20),
+    samples: 31,
+    batch: Duration::from_millis(25),
 };
 const QUICK: Plan = Plan {
     samples: 5,
@@ -630,7 +630,7 @@ fn setting() -> Setting {
         cpu: cpu_name(),
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         rustc: command_output("rustc", &["--version"]).unwrap_or_else(|| "rustc (unknown)".into()),
-        commit: command_output("git", &["rev-parse", "--short", "HEAD"])
+        commit: command_output("git", &["describe", "--always", "--dirty"])
             .unwrap_or_else(|| "unknown".into()),
         simd: format!(
             "`{}` (available here: {})",
