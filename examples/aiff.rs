@@ -156,7 +156,11 @@ struct Sound {
     samples: Vec<i16>,
 }
 
+/// Reads an AIFF file. Every size in it is checked against the file's length before anything
+/// is allocated, so a damaged or hostile file is an error, never a panic or a huge allocation.
 fn read_aiff(input: &mut (impl Read + Seek)) -> io::Result<Sound> {
+    let file_len = input.seek(SeekFrom::End(0))?;
+    input.seek(SeekFrom::Start(0))?;
     let form = ChunkHeader::read_from(input)?;
     let mut kind = [0u8; 4];
     input.read_exact(&mut kind)?;
@@ -169,13 +173,22 @@ fn read_aiff(input: &mut (impl Read + Seek)) -> io::Result<Sound> {
     let mut common = None;
     let mut name = None;
     let mut samples = None;
-    let mut left = u64::from(form.size) - 4;
+    let header = size_of::<ChunkHeaderWire>() as u64;
+    if u64::from(form.size) + header > file_len {
+        return Err(io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            format!("FORM chunk of {} bytes in a file of {file_len}", form.size),
+        ));
+    }
+    let mut left = u64::from(form.size)
+        .checked_sub(4)
+        .ok_or_else(|| invalid("FORM chunk too short"))?;
     while left > 0 {
         let chunk = ChunkHeader::read_from(input)?;
         let size = u64::from(chunk.size);
         let padded = size + size % 2;
         left = left
-            .checked_sub(size_of::<ChunkHeaderWire>() as u64 + padded)
+            .checked_sub(header + padded)
             .ok_or_else(|| invalid(format!("chunk {:?} overruns the FORM chunk", chunk.id)))?;
         match &chunk.id {
             b"COMM" if size == size_of::<CommonWire>() as u64 => {
@@ -190,16 +203,18 @@ fn read_aiff(input: &mut (impl Read + Seek)) -> io::Result<Sound> {
             b"SSND" => {
                 let comm = common.ok_or_else(|| invalid("SSND before COMM"))?;
                 let data = SoundDataHeader::read_from(input)?;
-                let count = usize::try_from(comm.frames).unwrap() * comm.channels as usize;
-                let expected = (8 + data.offset as usize + 2 * count) as u64;
-                if comm.bits_per_sample != 16 || size != expected {
+                // Sizes in u64: no overflow from any header values, and the chunk (already
+                // checked to lie inside the file) must hold exactly these samples.
+                let count = u64::from(comm.frames) * u64::try_from(comm.channels).unwrap_or(0);
+                let expected = 8 + u64::from(data.offset) + 2 * count;
+                if comm.bits_per_sample != 16 || comm.channels <= 0 || size != expected {
                     return Err(invalid(format!(
                         "unsupported sound data: {comm:?}, {size} bytes"
                     )));
                 }
                 input.seek(SeekFrom::Current(i64::from(data.offset)))?;
                 // One `read_exact` into the destination, then an in-place SIMD swap.
-                let mut out = vec![0i16; count];
+                let mut out = vec![0i16; count as usize]; // at most the file's length
                 bulk::read::<i16be, _>(input, &mut out)?;
                 samples = Some(out);
             }
@@ -280,9 +295,16 @@ fn main() -> io::Result<()> {
     let mut damaged = Vec::new();
     write_aiff(&mut damaged, "x", &samples[..64])?;
     damaged.truncate(60);
-    let err = read_aiff(&mut io::Cursor::new(damaged))
+    let err = read_aiff(&mut io::Cursor::new(&damaged))
         .err()
         .expect("truncated");
     println!("truncated file: {err} ({:?})", err.kind());
+    let mut lying = Vec::new();
+    write_aiff(&mut lying, "x", &samples[..64])?;
+    lying[22..26].copy_from_slice(&u32::MAX.to_be_bytes()); // COMM: 4 billion frames
+    let err = read_aiff(&mut io::Cursor::new(&lying))
+        .err()
+        .expect("inconsistent");
+    println!("header claiming 4 billion frames: {err} ({:?})", err.kind());
     Ok(())
 }
