@@ -166,6 +166,7 @@ pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usi
 ///
 ///
 /// ```
+/// # #[cfg(feature = "alloc")] {
 /// use endian_wire::frame::{self, Config, DecodeErrorKind};
 /// let bytes = [3, 0, 0, 0, 0, 0, 0, 0, b'a', b'b', b'c', 0xff];
 /// let (text, used): (String, usize) = frame::decode_from_slice(&bytes, Config::legacy())?;
@@ -174,7 +175,8 @@ pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usi
 /// let err = frame::decode_from_slice::<String>(&bytes[..6], Config::legacy()).unwrap_err();
 /// assert_eq!(err.offset, 0);
 /// assert!(matches!(err.kind, DecodeErrorKind::UnexpectedEnd { .. }));
-/// # Ok::<(), frame::DecodeError>(())
+/// # }
+/// # Ok::<(), endian_wire::frame::DecodeError>(())
 /// ```
 ///
 /// # Errors
