@@ -84,6 +84,20 @@ fn with_image_buffer<T: WireImage, R>(f: impl FnOnce(&mut [u8]) -> R) -> R {
     }
 }
 
+/// The smallest of `sizes` (0 for none): a derived enum's smallest variant, in a const.
+#[must_use]
+pub const fn min_of(sizes: &[usize]) -> usize {
+    let mut min = if sizes.is_empty() { 0 } else { usize::MAX };
+    let mut i = 0;
+    while i < sizes.len() {
+        if sizes[i] < min {
+            min = sizes[i];
+        }
+        i += 1;
+    }
+    min
+}
+
 /// Whether `bytes` is the image of a valid `T` (bit validity and value rules).
 #[inline(always)]
 pub fn is_valid_image<T: crate::WireBytes>(bytes: &[u8]) -> bool {

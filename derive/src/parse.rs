@@ -71,6 +71,8 @@ pub(crate) struct Field {
     /// `Some` for named fields.
     pub(crate) ident: Option<Ident>,
     pub(crate) index: usize,
+    /// The type as declared on the logical type.
+    pub(crate) ty: Type,
     pub(crate) kind: FieldKind,
     pub(crate) attrs_to_copy: Vec<Attribute>,
 }
@@ -680,6 +682,7 @@ fn parse_fields(
         out.push(Field {
             ident: field.ident.clone(),
             index,
+            ty: field.ty.clone(),
             kind,
             attrs_to_copy: copied_attrs(&field.attrs),
         });

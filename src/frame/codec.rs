@@ -1,7 +1,7 @@
 //! The [`Encode`] / [`Decode`] / [`BorrowDecode`] traits and the [`Encoder`] / [`Decoder`]
 //! they work with.
 
-use super::config::{Config, IntEncoding};
+use super::config::{Config, DEFAULT_LIMIT, IntEncoding};
 use super::error::{DecodeError, DecodeErrorKind, EncodeError, LengthRefusal};
 use super::io::{BorrowReader, Reader, Writer};
 use super::varint;
@@ -29,8 +29,9 @@ pub trait Encode {
 
 /// A value that can be read back from its framing, owning its data.
 pub trait Decode: Sized {
-    /// The fewest bytes one value takes on the wire (used to refuse a length prefix that the
-    /// input cannot hold before allocating).
+    /// The fewest bytes one value takes on the wire under any configuration (used to refuse a
+    /// length prefix that the input cannot hold before allocating). 0 means "can be empty":
+    /// a run of such values is then bounded by the limit instead of the input.
     #[doc(hidden)]
     const MIN_SIZE: usize = 0;
 
@@ -41,7 +42,9 @@ pub trait Decode: Sized {
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
 
     /// Reads `len` values into a new `Vec` (the length is already checked against the input
-    /// and the limit). Types with a bulk path override it.
+    /// and the limit). Types with a bulk path override it; every override allocates through
+    /// [`Decoder::capacity_for`], so a length the input does not vouch for grows the `Vec` as
+    /// values arrive.
     #[doc(hidden)]
     #[cfg(feature = "alloc")]
     #[inline]
@@ -49,7 +52,7 @@ pub trait Decode: Sized {
         len: usize,
         d: &mut Decoder<R>,
     ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
-        let mut out = alloc::vec::Vec::with_capacity(len);
+        let mut out = alloc::vec::Vec::with_capacity(d.capacity_for(len, size_of::<Self>()));
         for _ in 0..len {
             out.push(Self::decode(d)?);
         }
@@ -79,6 +82,11 @@ pub trait Decode: Sized {
 /// A value that can be read back borrowing from the input (`&str`, `&[u8]`, `&[u32be]`), and
 /// every [`Decode`] type of this crate (containers borrow when their elements do).
 pub trait BorrowDecode<'de>: Sized {
+    /// As [`Decode::MIN_SIZE`]; equal to it for types that implement both, so that both
+    /// accept and refuse the same length prefixes.
+    #[doc(hidden)]
+    const MIN_SIZE: usize = 0;
+
     /// Reads one value.
     ///
     /// # Errors
@@ -91,6 +99,8 @@ pub trait BorrowDecode<'de>: Sized {
 macro_rules! borrow_via_decode {
     ($($t:ty),* $(,)?) => {$(
         impl<'de> $crate::frame::BorrowDecode<'de> for $t {
+            const MIN_SIZE: usize = <$t as $crate::frame::Decode>::MIN_SIZE;
+
             #[inline]
             fn borrow_decode<R: $crate::frame::BorrowReader<'de>>(
                 d: &mut $crate::frame::Decoder<R>,
@@ -214,8 +224,27 @@ impl<W: Writer> Encoder<W> {
     }
 }
 
+/// How deep `Vec`s and `Box`es may nest in one message: a recursive type (`struct Tree {
+/// kids: Vec<Tree> }`) read from hostile input would otherwise recurse until the stack
+/// overflows.
+pub const MAX_DEPTH: u32 = 128;
+
+/// Bytes a collection may allocate before its elements arrive when the input does not vouch
+/// for its length (readers, or past the preallocation credit): it grows from there.
+const CAUTIOUS_BYTES: usize = 4096;
+
+/// How many times the input's length a decoder may preallocate for collections before their
+/// elements are read (a legitimate message's elements take at most a few times their encoded
+/// size in memory).
+const PREALLOC_FACTOR: usize = 16;
+
 /// Reads values from a [`Reader`] under a [`Config`], tracking the offset for errors and the
 /// bytes allocated against the limit.
+///
+/// Memory stays bounded by the input on every path, with or without a limit: a length prefix
+/// is refused when the input cannot hold its elements; collections preallocate only what the
+/// input vouches for (in all at most [`PREALLOC_FACTOR`] times the input's length) and
+/// otherwise grow as elements arrive; `Vec`s and `Box`es nest at most [`MAX_DEPTH`] deep.
 #[derive(Debug)]
 pub struct Decoder<R> {
     reader: R,
@@ -223,16 +252,25 @@ pub struct Decoder<R> {
     offset: usize,
     /// Bytes that length prefixes may still allocate (`None`: no limit).
     budget: Option<usize>,
+    /// Bytes collections may still allocate before their elements are read.
+    prealloc_credit: usize,
+    /// `Vec`s and `Box`es being decoded around the current value.
+    depth: u32,
 }
 
 impl<R: Reader> Decoder<R> {
     /// A decoder reading from `reader`.
     pub fn new(reader: R, config: Config) -> Self {
+        let prealloc_credit = reader
+            .remaining()
+            .map_or(0, |n| n.saturating_mul(PREALLOC_FACTOR));
         Decoder {
             reader,
             budget: config.limit,
             config,
             offset: 0,
+            prealloc_credit,
+            depth: 0,
         }
     }
 
@@ -415,6 +453,10 @@ impl<R: Reader> Decoder<R> {
     /// allocated, if the input cannot hold them or the limit does not allow them. The bytes
     /// are charged to the limit.
     ///
+    /// Elements that can take no input (`min_size` 0: `()`, empty structs) cost one byte each
+    /// against the limit, and against [`DEFAULT_LIMIT`] without one, so that no length makes
+    /// the decoder loop without reading.
+    ///
     /// # Errors
     /// [`DecodeErrorKind::LengthTooLarge`] naming the reason, or a read error.
     #[inline]
@@ -444,6 +486,9 @@ impl<R: Reader> Decoder<R> {
                     return Err(self.error_at(start, refuse(LengthRefusal::BeyondLimit { limit })));
                 }
             }
+        } else if min_size == 0 && count > DEFAULT_LIMIT {
+            let limit = DEFAULT_LIMIT;
+            return Err(self.error_at(start, refuse(LengthRefusal::BeyondLimit { limit })));
         } else if cost.is_none_or(|c| c > isize::MAX as usize) {
             return Err(self.error_at(start, refuse(LengthRefusal::BeyondAddressSpace)));
         }
@@ -453,6 +498,42 @@ impl<R: Reader> Decoder<R> {
             return Err(self.error_at(start, kind));
         }
         Ok(count)
+    }
+
+    /// How many of `count` elements of `size` bytes a collection may allocate before reading
+    /// them: all of them while the decoder's preallocation credit (a multiple of the input's
+    /// length, none for readers) lasts, else a few KiB's worth; the collection grows from
+    /// there as elements arrive.
+    #[doc(hidden)]
+    #[inline]
+    pub fn capacity_for(&mut self, count: usize, size: usize) -> usize {
+        let bytes = count.saturating_mul(size);
+        if bytes <= self.prealloc_credit {
+            self.prealloc_credit -= bytes;
+            count
+        } else {
+            count.min(CAUTIOUS_BYTES / size.max(1))
+        }
+    }
+
+    /// Runs `f` one nesting level deeper (`Vec`, `Box`: what a recursive type recurses
+    /// through).
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::TooDeep`] beyond [`MAX_DEPTH`] levels, or `f`'s error.
+    #[doc(hidden)]
+    #[inline]
+    pub fn nested<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(self.error(DecodeErrorKind::TooDeep { limit: MAX_DEPTH }));
+        }
+        self.depth += 1;
+        let out = f(self);
+        self.depth -= 1;
+        out
     }
 }
 

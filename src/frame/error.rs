@@ -149,6 +149,11 @@ pub enum DecodeErrorKind {
     Text(crate::text::FixedTextError),
     /// A borrowed view cannot be given (misaligned elements, or varint elements).
     Unborrowable(&'static str),
+    /// `Vec`s and `Box`es nest deeper than the decoder allows (a recursive type).
+    TooDeep {
+        /// The deepest nesting allowed ([`MAX_DEPTH`](super::MAX_DEPTH)).
+        limit: u32,
+    },
     /// The reader failed.
     #[cfg(feature = "std")]
     Io(std::io::Error),
@@ -212,6 +217,9 @@ impl fmt::Display for DecodeError {
                 write!(f, "{count} bytes left after the value")
             }
             DecodeErrorKind::Unborrowable(why) => write!(f, "cannot borrow: {why}"),
+            DecodeErrorKind::TooDeep { limit } => {
+                write!(f, "values nest more than {limit} levels deep")
+            }
             #[cfg(feature = "alloc")]
             DecodeErrorKind::Text(e) => write!(f, "{e}"),
             #[cfg(feature = "std")]

@@ -52,9 +52,7 @@ impl Decode for u8 {
             d.consume(len);
             return Ok(out);
         }
-        let mut out = alloc::vec![0u8; len];
-        d.read_bytes(&mut out)?;
-        Ok(out)
+        fill_vec(len, d, 0, |part, d| d.read_bytes(part))
     }
 
     #[inline]
@@ -138,6 +136,28 @@ impl Decode for () {
 
 borrow_via_decode!(u8, i8, bool, (), char);
 
+/// A `Vec` of `len` copies of `zero` overwritten by `fill`: in one piece when the decoder's
+/// preallocation credit covers it, else in pieces that double as the input delivers them, so
+/// a length the input does not hold never allocates more than the input gave.
+#[cfg(feature = "alloc")]
+#[inline]
+fn fill_vec<T: Copy, R: Reader>(
+    len: usize,
+    d: &mut Decoder<R>,
+    zero: T,
+    mut fill: impl FnMut(&mut [T], &mut Decoder<R>) -> Result<(), DecodeError>,
+) -> Result<alloc::vec::Vec<T>, DecodeError> {
+    let first = d.capacity_for(len, size_of::<T>());
+    let mut out = alloc::vec![zero; first];
+    fill(&mut out, d)?;
+    while out.len() < len {
+        let start = out.len();
+        out.resize(start + (len - start).min(start.max(1)), zero);
+        fill(&mut out[start..], d)?;
+    }
+    Ok(out)
+}
+
 // ----- native numbers ------------------------------------------------------------------
 
 /// Unsigned and signed integers of 2 to 16 bytes, floats: in the configuration's order;
@@ -208,9 +228,7 @@ macro_rules! native_numbers {
                     d.consume(bytes.len());
                     return Ok(out);
                 }
-                let mut out = alloc::vec![0 as $t; len];
-                Self::decode_into(&mut out, d)?;
-                Ok(out)
+                fill_vec(len, d, 0 as $t, Self::decode_into)
             }
 
             #[inline]
@@ -471,9 +489,7 @@ macro_rules! wrapped_numbers {
             #[cfg(feature = "alloc")]
             #[inline]
             fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
-                let mut out = alloc::vec![Self::ZERO; len];
-                Self::decode_into(&mut out, d)?;
-                Ok(out)
+                fill_vec(len, d, Self::ZERO, Self::decode_into)
             }
 
             #[inline]
@@ -763,6 +779,8 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
 }
 
 impl<'de, T: BorrowDecode<'de>, const N: usize> BorrowDecode<'de> for [T; N] {
+    const MIN_SIZE: usize = T::MIN_SIZE * N;
+
     #[inline]
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
         crate::array::try_from_fn(|_| T::borrow_decode(d))
@@ -789,6 +807,8 @@ macro_rules! tuples {
         }
 
         impl<'de, $($T: BorrowDecode<'de>),+> BorrowDecode<'de> for ($($T,)+) {
+            const MIN_SIZE: usize = 0 $(+ $T::MIN_SIZE)+;
+
             #[inline]
             fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
                 Ok(($($T::borrow_decode(d)?,)+))
@@ -825,6 +845,8 @@ impl Encode for str {
 }
 
 impl<'de> BorrowDecode<'de> for &'de [u8] {
+    const MIN_SIZE: usize = 1;
+
     #[inline]
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
         let len = d.read_borrowed_len(1)?;
@@ -833,6 +855,8 @@ impl<'de> BorrowDecode<'de> for &'de [u8] {
 }
 
 impl<'de> BorrowDecode<'de> for &'de str {
+    const MIN_SIZE: usize = 1;
+
     #[inline]
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
         let len = d.read_borrowed_len(1)?;
@@ -848,6 +872,8 @@ impl<'de> BorrowDecode<'de> for &'de str {
 macro_rules! borrow_wrapped {
     ($($W:ident<$t:ty>),*) => {$(
         impl<'de> BorrowDecode<'de> for &'de [$W<$t>] {
+            const MIN_SIZE: usize = 1;
+
             fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
                 if d.config().int_encoding() == IntEncoding::Variable && size_of::<$t>() > 1 {
                     return Err(d.error(DecodeErrorKind::Unborrowable(
@@ -919,6 +945,8 @@ impl<T: Decode> Decode for Option<T> {
 }
 
 impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Option<T> {
+    const MIN_SIZE: usize = 1;
+
     #[inline]
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
         let start = d.offset();
@@ -967,6 +995,8 @@ impl<T: Decode, E: Decode> Decode for Result<T, E> {
 }
 
 impl<'de, T: BorrowDecode<'de>, E: BorrowDecode<'de>> BorrowDecode<'de> for Result<T, E> {
+    const MIN_SIZE: usize = 1;
+
     #[inline]
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
         let start = d.offset();
@@ -1006,21 +1036,27 @@ mod owned {
 
         #[inline]
         fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-            let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
-            T::decode_vec(len, d)
+            d.nested(|d| {
+                let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
+                T::decode_vec(len, d)
+            })
         }
     }
 
-    /// Elements that borrow (`Vec<&str>`) decode one by one; the length is still checked
-    /// against the input before the `Vec` is allocated.
+    /// Elements that borrow (`Vec<&str>`) decode one by one; the length is checked as for
+    /// [`Decode`], so both accept and refuse the same inputs.
     impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Vec<T> {
+        const MIN_SIZE: usize = 1;
+
         fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-            let len = d.read_len(1, size_of::<T>())?;
-            let mut out = Vec::with_capacity(len);
-            for _ in 0..len {
-                out.push(T::borrow_decode(d)?);
-            }
-            Ok(out)
+            d.nested(|d| {
+                let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
+                let mut out = Vec::with_capacity(d.capacity_for(len, size_of::<T>()));
+                for _ in 0..len {
+                    out.push(T::borrow_decode(d)?);
+                }
+                Ok(out)
+            })
         }
     }
 
@@ -1036,7 +1072,7 @@ mod owned {
 
         #[inline]
         fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-            T::decode(d).map(Box::new)
+            d.nested(|d| T::decode(d).map(Box::new))
         }
     }
 
@@ -1062,8 +1098,7 @@ mod owned {
         fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             let len = d.read_len(1, 1)?;
             let start = d.offset();
-            let mut bytes = alloc::vec![0u8; len];
-            d.read_bytes(&mut bytes)?;
+            let bytes = u8::decode_vec(len, d)?;
             String::from_utf8(bytes).map_err(|e| {
                 d.error_at(
                     start + e.utf8_error().valid_up_to(),
@@ -1085,13 +1120,17 @@ mod owned {
     borrow_via_decode!(String, Box<str>);
 
     impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Box<T> {
+        const MIN_SIZE: usize = T::MIN_SIZE;
+
         #[inline]
         fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-            T::borrow_decode(d).map(Box::new)
+            d.nested(|d| T::borrow_decode(d).map(Box::new))
         }
     }
 
     impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Box<[T]> {
+        const MIN_SIZE: usize = 1;
+
         #[inline]
         fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             Vec::<T>::borrow_decode(d).map(Vec::into_boxed_slice)
@@ -1167,6 +1206,8 @@ mod fixed_text {
             }
 
             impl<'de, const N: usize> BorrowDecode<'de> for crate::text::$T<N> {
+                const MIN_SIZE: usize = 1;
+
                 #[inline]
                 fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
                     Self::decode(d)

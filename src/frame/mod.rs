@@ -46,7 +46,7 @@ mod io;
 mod serde;
 mod varint;
 
-pub use codec::{BorrowDecode, Decode, Decoder, Encode, Encoder};
+pub use codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, MAX_DEPTH};
 pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthRefusal};
 pub use io::{BorrowReader, Reader, SizeCounter, SliceReader, SliceWriter, Writer};

@@ -105,6 +105,31 @@ impl Cx<'_> {
         quote!(where #existing #(#params)*)
     }
 
+    /// The type of `field` on `target`.
+    fn framed_field_ty(&self, field: &Field, target: Target) -> TokenStream {
+        match target {
+            Target::Logical => {
+                let ty = &field.ty;
+                quote!(#ty)
+            }
+            Target::Wire => self.wire_ty(field),
+        }
+    }
+
+    /// The fewest bytes `fields` take on the wire: the sum of their `MIN_SIZE`s, so that a
+    /// length prefix for a run of these values is checked against the input.
+    fn min_size(&self, fields: &FieldList, target: Target) -> TokenStream {
+        let f = {
+            let c = self.c;
+            quote!(#c::frame)
+        };
+        let sizes = fields.fields.iter().map(|field| {
+            let ty = self.framed_field_ty(field, target);
+            quote!(+ <#ty as #f::Decode>::MIN_SIZE)
+        });
+        quote!(0 #(#sizes)*)
+    }
+
     /// `Encode`, `Decode` and `BorrowDecode` for a struct.
     pub(crate) fn frame_struct(&self, fields: &FieldList, target: Target) -> TokenStream {
         let c = self.c;
@@ -136,6 +161,7 @@ impl Cx<'_> {
         borrow_generics.params.insert(0, syn::parse_quote!('__de));
         let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
         let bincode = self.bincode_impls(target);
+        let min_size = self.min_size(fields, target);
         quote! {
             #bincode
 
@@ -152,6 +178,8 @@ impl Cx<'_> {
 
             #[automatically_derived]
             impl #impl_generics #f::Decode for #ty #decode_where {
+                const MIN_SIZE: usize = #min_size;
+
                 #[inline]
                 fn decode<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
                     d.with_endian(#order, |d| ::core::result::Result::Ok(#build))
@@ -160,6 +188,8 @@ impl Cx<'_> {
 
             #[automatically_derived]
             impl #borrow_impl_generics #f::BorrowDecode<'__de> for #ty #decode_where {
+                const MIN_SIZE: usize = <Self as #f::Decode>::MIN_SIZE;
+
                 #[inline]
                 fn borrow_decode<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
                     <Self as #f::Decode>::decode(d)
@@ -217,11 +247,20 @@ impl Cx<'_> {
             quote!(#index => #build,)
         });
         let bincode = self.bincode_impls(target);
+        // The tag (at least one byte under varint), then the smallest variant.
+        let variant_sizes = variants.iter().map(|v| self.min_size(&v.fields, target));
+        let min_size = quote!(1 + #c::derive_support::min_of(&[#(#variant_sizes),*]));
+        let (impl_generics, _, _) = self.input.generics.split_for_impl();
+        let encode_where = self.frame_where(target, &quote!(#f::Encode));
+        let decode_where = self.frame_where(target, &quote!(#f::Decode));
+        let mut borrow_generics = self.input.generics.clone();
+        borrow_generics.params.insert(0, syn::parse_quote!('__de));
+        let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
         quote! {
             #bincode
 
             #[automatically_derived]
-            impl #f::Encode for #ty {
+            impl #impl_generics #f::Encode for #ty #encode_where {
                 fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
                     e.with_endian(#order, |e| {
                         match self { #(#encode_arms)* }
@@ -231,7 +270,9 @@ impl Cx<'_> {
             }
 
             #[automatically_derived]
-            impl #f::Decode for #ty {
+            impl #impl_generics #f::Decode for #ty #decode_where {
+                const MIN_SIZE: usize = #min_size;
+
                 fn decode<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
                     d.with_endian(#order, |d| {
                         let start = d.offset();
@@ -252,7 +293,9 @@ impl Cx<'_> {
             }
 
             #[automatically_derived]
-            impl<'__de> #f::BorrowDecode<'__de> for #ty {
+            impl #borrow_impl_generics #f::BorrowDecode<'__de> for #ty #decode_where {
+                const MIN_SIZE: usize = <Self as #f::Decode>::MIN_SIZE;
+
                 #[inline]
                 fn borrow_decode<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
                     <Self as #f::Decode>::decode(d)
