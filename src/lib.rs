@@ -130,8 +130,47 @@
 //! ```
 //!
 //! Lengths are checked against the input and a limit (16 MiB by default) before anything is
-//! allocated, and every error names its byte offset. `examples/bincode_interop.rs` exchanges
-//! a message with bincode 1 and 2.
+//! allocated, and every error names its byte offset; with no limit, what a decode allocates is
+//! still bounded by its input. `examples/bincode_interop.rs` exchanges a message with bincode
+//! 1 and 2.
+//!
+//! # The two encodings
+//!
+//! Every path writes one of two byte formats, each matching a peer:
+//!
+//! * **The fixed wire image**: `write_specific` / `read_specific`, [`EndianRead`] /
+//!   [`EndianWrite`], [`FromSlice`], the memory of `FooWire`. What simple_endian writes.
+//! * **The framing**: [`frame`], and the `bincode` and `serde` bridges. What bincode 1 and 2 and
+//!   wincode write under the matching configuration.
+//!
+//! For structs of numbers, `bool`, arrays and nested such structs the two are the same bytes.
+//! They differ in three places:
+//!
+//! | value | fixed wire image | framing |
+//! |---|---|---|
+//! | enum tag | the `#[repr(uN)]` discriminant (a `u32` position without a repr), in the container's order | always the variant's position as a `u32` (varint under varint configurations) |
+//! | `char` | 4 bytes, the scalar value in the container's order | UTF-8, 1 to 4 bytes |
+//! | `usize` / `isize` | pointer-sized | 8 bytes (varint under varint configurations) |
+//!
+//! ```
+//! # #[cfg(all(feature = "derive", feature = "std"))] {
+//! use endian_wire::frame::{self, Config};
+//! use endian_wire::{Endianize, EndianWrite};
+//!
+//! #[derive(Endianize, Clone, Copy, Debug, PartialEq)]
+//! #[endian(be)]
+//! #[repr(u8)]
+//! enum Op { Nop = 7, Put(char) = 9 }
+//!
+//! let mut image = Vec::new();
+//! Op::Put('é').write_to(&mut image)?;
+//! assert_eq!(image, [9, 0, 0, 0, 0xe9]); // discriminant, then the char as a u32
+//!
+//! let framed = frame::encode_to_vec(&Op::Put('é'), Config::legacy().with_big_endian())?;
+//! assert_eq!(framed, [0, 0, 0, 1, 0xc3, 0xa9]); // position 1 as a u32, then UTF-8
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # Migrating from `simple_endian`
 //!

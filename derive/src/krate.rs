@@ -6,18 +6,26 @@
 //! covers the two ways Cargo spells a renamed dependency (an inline table with `package =` and
 //! a `[dependencies.name]` table); `#[endian_wire(crate = path)]` overrides it.
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
 
-/// The name to use after `::`, found once per compiler process and manifest.
-pub(crate) fn crate_name() -> &'static str {
-    static NAME: OnceLock<String> = OnceLock::new();
-    NAME.get_or_init(|| {
-        let renamed = std::env::var("CARGO_MANIFEST_DIR")
-            .ok()
-            .and_then(|dir| std::fs::read_to_string(format!("{dir}/Cargo.toml")).ok())
-            .and_then(|manifest| renamed_in(&manifest));
-        renamed.unwrap_or_else(|| "endian_wire".to_owned())
-    })
+/// The name to use after `::`, found once per manifest. A proc-macro server (rust-analyzer)
+/// expands many crates in one process, each with its own `Cargo.toml`, so the answer is kept
+/// per manifest directory.
+pub(crate) fn crate_name() -> String {
+    static NAMES: Mutex<Option<HashMap<String, String>>> = Mutex::new(None);
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let mut names = NAMES.lock().unwrap_or_else(PoisonError::into_inner);
+    names
+        .get_or_insert_with(HashMap::new)
+        .entry(dir)
+        .or_insert_with_key(|dir| {
+            std::fs::read_to_string(format!("{dir}/Cargo.toml"))
+                .ok()
+                .and_then(|manifest| renamed_in(&manifest))
+                .unwrap_or_else(|| "endian_wire".to_owned())
+        })
+        .clone()
 }
 
 /// The dependency key whose `package` is `endian_wire`, if the manifest renames it.

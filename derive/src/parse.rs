@@ -175,7 +175,7 @@ impl Input {
         let mut order = None;
         let mut has_endian_attr = false;
         let mut krate: Path = {
-            let name = Ident::new(crate::krate::crate_name(), Span::call_site());
+            let name = Ident::new(&crate::krate::crate_name(), Span::call_site());
             syn::parse_quote!(::#name)
         };
         let mut repr = None;

@@ -4,7 +4,15 @@
 //!
 //! Each impl reads bincode's configuration at run time (byte order, fixed-int or varint) and
 //! runs this crate's framing on bincode's writer or reader, so the bytes are the ones
-//! [`frame`](super) produces. bincode's limit applies through `claim_bytes_read`.
+//! [`frame`](super) produces.
+//!
+//! Hostile input: bincode's limit, when configured, applies to every byte read and every
+//! allocation (through `claim_bytes_read`). Without one, the lengths this crate reads (inside
+//! wrappers' containers and derived types, at any depth) are still bounded by what arrives:
+//! bincode's reader does not say how much input is left, so collections grow as their elements
+//! are read instead of being preallocated. A bare `Vec<T>` or `String` at the top of a message
+//! is bincode's own impl and preallocates whatever its length claims when no limit is set
+//! (bincode-org/bincode#764): configure a limit for untrusted input.
 //!
 //! ```
 //! use endian_wire::u32be;

@@ -243,7 +243,7 @@ const PREALLOC_FACTOR: usize = 16;
 ///
 /// Memory stays bounded by the input on every path, with or without a limit: a length prefix
 /// is refused when the input cannot hold its elements; collections preallocate only what the
-/// input vouches for (in all at most [`PREALLOC_FACTOR`] times the input's length) and
+/// input vouches for (in all at most 16 times the input's length) and
 /// otherwise grow as elements arrive; `Vec`s and `Box`es nest at most [`MAX_DEPTH`] deep.
 #[derive(Debug)]
 pub struct Decoder<R> {

@@ -102,8 +102,10 @@ impl Config {
         }
     }
 
-    /// No allocation limit: only for trusted input (a length prefix can then ask for any
-    /// amount of memory, bounded only by the input's length for non-empty elements).
+    /// No allocation limit. A decode still allocates no more than a bounded multiple of the
+    /// input it actually reads (a length prefix the input cannot hold is refused, and
+    /// collections grow as their elements arrive); a run of elements that take no input (`()`,
+    /// empty structs) is bounded by [`DEFAULT_LIMIT`] elements.
     #[must_use]
     pub const fn with_no_limit(self) -> Config {
         Config {

@@ -32,7 +32,9 @@
 //!
 //! Decoding never panics and never allocates beyond the configured limit
 //! ([`DEFAULT_LIMIT`], 16 MiB, unless changed): a length prefix is checked against the input
-//! and the limit before anything is allocated, and every error names the byte offset.
+//! and the limit before anything is allocated, and every error names the byte offset. Without
+//! a limit, and from readers, what a decode allocates is still bounded by the input it reads
+//! (see [`Decoder`]); `Vec`s and `Box`es nest at most [`MAX_DEPTH`] deep.
 
 #[cfg(feature = "bincode")]
 #[doc(hidden)]
@@ -240,9 +242,12 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de>>(
 /// # Ok::<(), frame::DecodeError>(())
 /// ```
 ///
+/// A reader's length is unknown, so collections are not preallocated from their length
+/// prefix: they grow as elements arrive, and a lying prefix costs no more memory than the bytes
+/// the reader delivered.
+///
 /// # Errors
-/// As [`decode_from_slice`]; a length prefix is checked against the limit only (a reader's
-/// length is unknown), so keep a limit for untrusted input.
+/// As [`decode_from_slice`].
 #[cfg(feature = "std")]
 pub fn decode_from_reader<T: Decode, R: std::io::Read>(
     reader: R,

@@ -22,7 +22,8 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
                 .map_or_else(proc_macro2::Span::call_site, |p| {
                     syn::spanned::Spanned::span(p)
                 }),
-            "generic enums are not supported by `#[derive(Endianize)]`; make the enum concrete",
+            "a generic enum has no fixed wire type; make the enum concrete (a generic enum with \
+             a variable-length field, such as a `Vec<T>`, gets framing only and is supported)",
         )
         .to_compile_error();
     }

@@ -1,5 +1,7 @@
 //! aarch64 kernels: NEON byte reversal (`rev16`/`rev32`/`rev64`, and `rev64` plus a half swap
-//! for 16-byte elements). NEON is part of the aarch64 baseline, so there is no detection.
+//! for 16-byte elements). Compiled where the target has NEON (`target_feature = "neon"`, the
+//! baseline of the usual aarch64 targets), so there is no detection; soft-float aarch64 targets
+//! use the portable kernels.
 //!
 //! Four vectors (64 bytes) per iteration, then single vectors, then the portable kernel. All
 //! loads of an iteration happen before its stores, so the kernels also work in place.

@@ -68,7 +68,7 @@ static SSSE3: Kernels = kernel_set!(super::x86::ssse3);
 static AVX2: Kernels = kernel_set!(super::x86::avx2);
 #[cfg(target_arch = "x86_64")]
 static AVX512: Kernels = kernel_set!(super::x86::avx512);
-#[cfg(target_arch = "aarch64")]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 static NEON: Kernels = kernel_set!(super::aarch64::neon);
 
 impl Isa {
@@ -119,7 +119,7 @@ impl Isa {
             Isa::Avx2 => cpu_has_avx2(),
             #[cfg(target_arch = "x86_64")]
             Isa::Avx512Bw => cpu_has_avx512bw(),
-            #[cfg(target_arch = "aarch64")]
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Isa::Neon => true,
             _ => false,
         };
@@ -145,7 +145,7 @@ impl Isa {
             Isa::Avx2 => &AVX2,
             #[cfg(target_arch = "x86_64")]
             Isa::Avx512Bw => &AVX512,
-            #[cfg(target_arch = "aarch64")]
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Isa::Neon => &NEON,
             _ => &PORTABLE,
         }
@@ -158,7 +158,7 @@ static CHOSEN: AtomicU8 = AtomicU8::new(UNSET);
 /// The choice when the compile-time target settles it (no detection needed).
 #[inline(always)]
 const fn compile_time_choice() -> Option<Isa> {
-    if cfg!(target_arch = "aarch64") {
+    if cfg!(all(target_arch = "aarch64", target_feature = "neon")) {
         Some(Isa::Neon)
     } else if cfg!(all(
         target_arch = "x86_64",

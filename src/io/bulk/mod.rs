@@ -30,7 +30,7 @@
 //! when their lengths do not match (for byte slices: when the byte length is not the element
 //! count times the element size). A length mismatch is a bug in the caller, not bad input.
 
-#[cfg(target_arch = "aarch64")]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod aarch64;
 mod dispatch;
 mod element;

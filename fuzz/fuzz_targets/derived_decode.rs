@@ -1,0 +1,127 @@
+//! Derived types (structs with `Vec`/`String`/`Option`, enums with data, nested and recursive
+//! types) through every decode entry point, with and without a limit, including the bincode 2
+//! bridge: a value or an error, never a panic or an abort, memory bounded by the input (the
+//! run's `-rss_limit_mb` / `-malloc_limit_mb` catch an unbounded allocation). A value that
+//! decodes encodes back to the bytes it was read from.
+#![no_main]
+
+use endian_wire::frame::{self, BorrowDecode, Config, Decode, Encode};
+use endian_wire::{Endianize, u16be};
+use libfuzzer_sys::fuzz_target;
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+struct Fixed {
+    id: u64,
+    qty: u32,
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Named {
+    id: u64,
+    name: String,
+    tags: Option<Vec<u16be>>,
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+struct Empty;
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+enum Event {
+    Ping,
+    Trade(Fixed),
+    Note { text: String, who: Vec<Named> },
+    Many(Vec<Empty>),
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+struct Tree {
+    value: u8,
+    kids: Vec<Tree>,
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Block {
+    events: Vec<Event>,
+    groups: Vec<Vec<Fixed>>,
+    tree: Option<Box<Tree>>,
+    units: Vec<()>,
+}
+
+/// Every entry point of this crate on `data`, and the bytes used when a value came back.
+fn ours<T>(data: &[u8], config: Config)
+where
+    T: Decode + for<'de> BorrowDecode<'de> + Encode + PartialEq + core::fmt::Debug,
+{
+    let owned = frame::decode_from_slice::<T>(data, config);
+    let borrowed = frame::borrow_decode_from_slice::<T>(data, config);
+    let mut reader = data;
+    let streamed = frame::decode_from_reader::<T, _>(&mut reader, config);
+    assert_eq!(owned.is_ok(), borrowed.is_ok(), "Decode and BorrowDecode disagree");
+    assert_eq!(owned.is_ok(), streamed.is_ok(), "slice and reader disagree");
+    if let (Ok((a, used)), Ok((b, _)), Ok(c)) = (owned, borrowed, streamed) {
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!(data.len() - reader.len(), used);
+        assert_eq!(frame::encode_to_vec(&a, config).unwrap(), data[..used]);
+    }
+}
+
+/// The bincode 2 bridge: the derived type's `bincode::Decode`, whose lengths this crate reads.
+fn bridge<T>(data: &[u8], varint: bool, limit: bool)
+where
+    T: bincode::Decode<()> + for<'de> bincode::BorrowDecode<'de, ()>,
+{
+    use bincode::config;
+    const LIMIT: usize = 1 << 20;
+    match (varint, limit) {
+        (false, false) => {
+            let _ = bincode::decode_from_slice::<T, _>(data, config::legacy());
+            let _ = bincode::borrow_decode_from_slice::<T, _>(data, config::legacy());
+        }
+        (false, true) => {
+            let c = config::legacy().with_limit::<LIMIT>();
+            let _ = bincode::decode_from_slice::<T, _>(data, c);
+        }
+        (true, false) => {
+            let _ = bincode::decode_from_slice::<T, _>(data, config::standard());
+            let _ = bincode::decode_from_std_read::<T, _, _>(&mut &data[..], config::standard());
+        }
+        (true, true) => {
+            let c = config::standard().with_limit::<LIMIT>();
+            let _ = bincode::decode_from_slice::<T, _>(data, c);
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, data)) = data.split_first() else { return };
+    let varint = selector & 1 != 0;
+    let limit = selector & 2 != 0;
+    let base = if varint { Config::standard() } else { Config::legacy() };
+    let base = if selector & 4 != 0 { base.with_big_endian() } else { base };
+    let config = if limit { base.with_limit(1 << 20) } else { base.with_no_limit() };
+    match selector >> 3 & 3 {
+        0 => {
+            ours::<Block>(data, config);
+            bridge::<Block>(data, varint, limit);
+        }
+        1 => {
+            ours::<Vec<Event>>(data, config);
+            bridge::<Event>(data, varint, limit);
+        }
+        2 => {
+            ours::<Tree>(data, config);
+            bridge::<Tree>(data, varint, limit);
+        }
+        _ => {
+            ours::<(Vec<Named>, Vec<Vec<Fixed>>, Vec<Empty>)>(data, config);
+            bridge::<Named>(data, varint, limit);
+        }
+    }
+});
