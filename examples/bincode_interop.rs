@@ -1,10 +1,11 @@
 //! One message, four codecs, the same bytes: `endian_wire::frame`, bincode 1.3 (serde),
-//! bincode 2 (its own traits, implemented by `#[derive(Endianize)]`) and bincode 2's serde path.
+//! bincode 2 (its own traits, implemented by `#[derive(Endianize)]` for types marked
+//! `#[endian_wire(bincode)]`) and bincode 2's serde path.
 //!
 //! `cargo run --example bincode_interop --features bincode,serde`
 //!
 //! The logical type derives `Endianize` (framing, and `bincode::Encode` / `Decode` with the
-//! `bincode` feature) and serde's traits. Whatever one side writes, the other reads, under
+//! `bincode` feature and `#[endian_wire(bincode)]`) and serde's traits. Whatever one side writes, the other reads, under
 //! fixed-int and varint configurations. A derived type frames in the order it declares
 //! (`#[endian(le)]` here, so the peers use a little-endian configuration); a `be` type talks to
 //! peers configured `with_big_endian()`.
@@ -22,6 +23,7 @@ use serde::{Deserialize, Serialize};
 /// A fixed-size reading: it also gets a `ReadingWire` for in-place use.
 #[derive(Endianize, Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)] // bincode 2\'s traits too
 struct Reading {
     at_ms: u64,
     celsius: f32,
@@ -30,6 +32,7 @@ struct Reading {
 /// What the device reports about itself.
 #[derive(Endianize, Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)] // bincode 2\'s traits too
 enum Status {
     Ok,
     Degraded { code: u16, reason: String },
@@ -39,6 +42,7 @@ enum Status {
 /// A message with variable-length fields: it frames exactly as bincode frames it.
 #[derive(Endianize, Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)] // bincode 2\'s traits too
 struct Telemetry {
     device: u32,
     name: String,

@@ -297,7 +297,7 @@ macro_rules! __with_std {
 }
 
 /// Expands its input only when `endian_wire` is built with `bincode` (the derive emits
-/// `bincode::Encode` / `Decode` impls through it).
+/// `bincode::Encode` / `Decode` impls through it for types marked `#[endian_wire(bincode)]`).
 #[cfg(feature = "bincode")]
 #[doc(hidden)]
 #[macro_export]
@@ -305,10 +305,15 @@ macro_rules! __with_bincode {
     ($($tokens:tt)*) => { $($tokens)* };
 }
 
-/// Expands its input only when `endian_wire` is built with `bincode`.
+/// Without the `bincode` feature, a type that asked for bincode's traits is told how to get
+/// them.
 #[cfg(not(feature = "bincode"))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_bincode {
-    ($($tokens:tt)*) => {};
+    ($($tokens:tt)*) => {
+        ::core::compile_error!(
+            "`#[endian_wire(bincode)]` needs the `bincode` feature of endian_wire"
+        );
+    };
 }

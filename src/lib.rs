@@ -76,6 +76,8 @@
 //! * `#[wire_default]` (enums): `Default` for the wire enum from the `#[default]` unit variant.
 //! * `#[endian_wire(crate = path)]`: where `endian_wire` is, if the derive cannot find it (it
 //!   reads a renamed dependency from your `Cargo.toml`).
+//! * `#[endian_wire(bincode)]`: bincode 2's `Encode` / `Decode` / `BorrowDecode` for the
+//!   logical and the wire type, through the framing (needs the `bincode` feature).
 //!
 //! Fields:
 //!
@@ -186,7 +188,9 @@
 //! * `alloc`: the text types that own their storage.
 //! * `encoding_rs`: single-byte legacy encodings for the fixed UTF-8-sized text buffers.
 //! * `bincode`: bincode 2's `Encode` / `Decode` / `BorrowDecode` for the wrappers, text types
-//!   and derived types, with the bytes of [`frame`].
+//!   and derived types marked `#[endian_wire(bincode)]`, with the bytes of [`frame`]. Derived
+//!   types get them only on request, so the feature, turned on anywhere in a dependency graph,
+//!   never collides with a user's own `#[derive(bincode::Encode)]`.
 //! * `serde`: `Serialize` / `Deserialize` for the wrappers (as their values), wire chars and
 //!   text types.
 //! * Every feature name of `simple_endian` 0.4 is accepted; those that gated cheap

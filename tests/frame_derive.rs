@@ -19,6 +19,7 @@ macro_rules! twins {
             $(
                 #[derive(Endianize, Clone, Debug, PartialEq)]
                 #[endian($order)]
+                #[cfg_attr(feature = "bincode", endian_wire(bincode))]
                 $item
             )*
         }

@@ -100,6 +100,7 @@ fn memory_bound(input_len: usize) -> usize {
 
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)]
 pub struct Fixed {
     pub id: u64,
     pub qty: u32,
@@ -107,6 +108,7 @@ pub struct Fixed {
 
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)]
 pub struct Named {
     pub id: u64,
     pub name: String,
@@ -114,6 +116,7 @@ pub struct Named {
 
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)]
 pub enum Event {
     Ping,
     Trade(Fixed),
@@ -122,10 +125,12 @@ pub enum Event {
 
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)]
 pub struct Empty;
 
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)]
 pub struct Nested {
     pub events: Vec<Event>,
     pub groups: Vec<Vec<Named>>,
@@ -139,6 +144,7 @@ pub struct Nested {
 /// A recursive type: only the nesting limit bounds its depth.
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)]
 pub struct Tree {
     pub value: u8,
     pub kids: Vec<Tree>,
@@ -149,6 +155,7 @@ pub struct Tree {
 /// `bincode::decode_from_slice` is bincode's own impl, outside this crate's reach).
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)]
 pub struct Items<T> {
     pub items: Vec<T>,
 }
@@ -160,11 +167,13 @@ fn items<T>(items: Vec<T>) -> Items<T> {
 /// A tuple of containers, as a derived type.
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)]
 pub struct Mixed(String, Vec<Vec<u64>>, Option<Box<u32>>);
 
 /// A generic enum with variable-length fields (framing only).
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(le)]
+#[endian_wire(bincode)]
 pub enum Either<T> {
     Left(T),
     Right(Vec<T>),

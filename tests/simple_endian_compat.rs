@@ -209,14 +209,123 @@ macro_rules! user_code {
     };
 }
 
+/// Derived types in simple_endian's style: a packed logical struct (its wire type is packed
+/// too), a tuple field, `no_std` IO on the logical type.
+#[cfg(all(feature = "derive", feature = "std"))]
+macro_rules! derive_user_code {
+    () => {
+        use core::mem::size_of;
+        use se::Endianize;
+
+        /// A PNG `IHDR` chunk body: 13 bytes, packed.
+        #[derive(Endianize, Debug, Clone, Copy)]
+        #[endian(be)]
+        #[repr(C, packed)]
+        pub struct Ihdr {
+            pub width: u32,
+            pub height: u32,
+            pub bit_depth: u8,
+            pub color_type: u8,
+            pub compression: u8,
+            pub filter: u8,
+            pub interlace: u8,
+        }
+
+        #[derive(Endianize, Debug, Clone, Copy, PartialEq)]
+        #[endian(le)]
+        #[repr(C)]
+        pub struct WithTuple {
+            pub a: u8,
+            pub pair: (u16, u32),
+            pub c: u8,
+        }
+
+        pub fn run() {
+            assert_eq!(size_of::<Ihdr>(), 13);
+            assert_eq!(size_of::<IhdrWire>(), 13);
+            let header = Ihdr {
+                width: 640,
+                height: 480,
+                bit_depth: 8,
+                color_type: 2,
+                compression: 0,
+                filter: 0,
+                interlace: 0,
+            };
+            let wire = IhdrWire::from(header);
+            let back = Ihdr::from(wire);
+            assert_eq!(
+                ({ back.width }, { back.height }, back.bit_depth),
+                (640, 480, 8)
+            );
+
+            assert_eq!(size_of::<WithTuple>(), size_of::<WithTupleWire>());
+            assert_eq!(
+                core::mem::align_of::<WithTuple>(),
+                core::mem::align_of::<WithTupleWire>()
+            );
+        }
+    };
+}
+
 mod with_simple_endian {
     use simple_endian as se;
     user_code!(true);
+
+    #[cfg(all(feature = "derive", feature = "std"))]
+    pub mod derived {
+        use simple_endian as se;
+        derive_user_code!();
+    }
 }
 
 mod with_endian_wire {
     use endian_wire as se;
     user_code!(false);
+
+    #[cfg(all(feature = "derive", feature = "std"))]
+    pub mod derived {
+        use endian_wire as se;
+        derive_user_code!();
+
+        /// What endian_wire adds: `no_std` IO on the logical type without naming the wire
+        /// type; the tuple field converts both ways and its wire image is its elements back to
+        /// back (2 + 4 bytes, no padding).
+        pub fn run_more() {
+            use se::FromSlice;
+            let header = Ihdr {
+                width: 640,
+                height: 480,
+                bit_depth: 8,
+                color_type: 2,
+                compression: 0,
+                filter: 0,
+                interlace: 0,
+            };
+            let mut bytes = Vec::new();
+            header.write_to_extend(&mut bytes).unwrap();
+            assert_eq!(&bytes[..9], &[0, 0, 2, 0x80, 0, 0, 1, 0xe0, 8]);
+            let read = Ihdr::read_from_slice(&bytes).unwrap();
+            assert_eq!(({ read.width }, read.color_type), (640, 2));
+
+            let value = WithTuple {
+                a: 1,
+                pair: (0x0203, 0x0405_0607),
+                c: 8,
+            };
+            let wire = WithTupleWire::from(value);
+            assert_eq!(wire.pair.1.to_native(), 0x0405_0607);
+            assert_eq!(WithTuple::from(wire), value);
+            let mut bytes = Vec::new();
+            value.write_to_extend(&mut bytes).unwrap();
+            assert_eq!(bytes, [1, 3, 2, 7, 6, 5, 4, 8]);
+            assert_eq!(WithTuple::read_from_slice(&bytes).unwrap(), value);
+            assert_eq!(
+                WithTuple::read_from_slice(&bytes[..7]),
+                Err("unexpected end of input")
+            );
+        }
+    }
 }
 
 #[test]
@@ -227,6 +336,14 @@ fn user_code_runs_against_simple_endian() {
 #[test]
 fn user_code_runs_against_endian_wire() {
     with_endian_wire::run();
+}
+
+#[test]
+#[cfg(all(feature = "derive", feature = "std"))]
+fn derived_user_code_runs_against_both() {
+    with_simple_endian::derived::run();
+    with_endian_wire::derived::run();
+    with_endian_wire::derived::run_more();
 }
 
 /// Raw memory bytes of a value (simple_endian's types have no zerocopy impls to ask).

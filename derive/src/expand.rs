@@ -144,6 +144,10 @@ impl<'a> Cx<'a> {
             Shape::Nested(ty) => {
                 quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #c::Endianize>::Wire)
             }
+            Shape::Tuple(elements) => {
+                let elements = elements.iter().map(|e| self.shape_wire_ty(e));
+                quote!((#(#elements,)*))
+            }
         }
     }
 
@@ -157,6 +161,10 @@ impl<'a> Cx<'a> {
             Shape::Array(element, len) => {
                 let element = Self::shape_logical_ty(element);
                 quote!([#element; #len])
+            }
+            Shape::Tuple(elements) => {
+                let elements = elements.iter().map(Self::shape_logical_ty);
+                quote!((#(#elements,)*))
             }
         }
     }
@@ -292,6 +300,14 @@ impl<'a> Cx<'a> {
             (Shape::Nested(ty), Dir::FromWire) => {
                 let map = self.map_nested_error(label, err);
                 quote!(<#ty as #c::Endianize>::from_wire(&#place).map_err(#map)?)
+            }
+            (Shape::Tuple(elements), _) => {
+                let converted = elements.iter().enumerate().map(|(i, element)| {
+                    let index = syn::Index::from(i);
+                    let place = quote!((#place).#index);
+                    self.convert_shape(element, place, dir, err, label, depth)
+                });
+                quote!((#(#converted,)*))
             }
             (Shape::Array(element, _), _) => {
                 if let Some((_, array_depth)) = shape.bulk_array() {
@@ -763,8 +779,13 @@ impl<'a> Cx<'a> {
         let to_fields = fields.fields.iter().map(|f| {
             let member = f.member();
             let label = f.display_name();
-            let value =
-                self.convert_field(f, quote!(self.#member), Dir::ToWire, &to_err_self, &label);
+            let value = self.convert_field(
+                f,
+                self.logical_place(&member),
+                Dir::ToWire,
+                &to_err_self,
+                &label,
+            );
             quote!(#member: #value)
         });
         let from_fields = fields.fields.iter().map(|f| {
@@ -810,6 +831,16 @@ impl<'a> Cx<'a> {
             #endianize
             #std_conversions
             #io
+        }
+    }
+
+    /// `self.field` of the logical type: copied out (`{ self.field }`) when the logical type is
+    /// packed, where a reference to a field could be misaligned.
+    pub(crate) fn logical_place(&self, member: &syn::Member) -> TokenStream {
+        if self.input.logical_packed {
+            quote!({ self.#member })
+        } else {
+            quote!(self.#member)
         }
     }
 
@@ -894,7 +925,8 @@ impl<'a> Cx<'a> {
         out
     }
 
-    /// `EndianRead` / `EndianWrite` for the logical type, through its wire type.
+    /// `EndianRead` / `EndianWrite` (with `std`) and `FromSlice` (always) for the logical
+    /// type, through its wire type.
     pub(crate) fn logical_io(&self, logical: &TokenStream, wire: &TokenStream) -> TokenStream {
         let c = self.c;
         let ds = quote!(#c::derive_support);
@@ -920,6 +952,22 @@ impl<'a> Cx<'a> {
                                 let wire = <#wire as #c::EndianRead>::read_from(reader)?;
                                 <Self as #c::Endianize>::from_wire(&wire).map_err(#ds::invalid_data)
                             }
+                        }
+                    }
+
+                    #[automatically_derived]
+                    impl #impl_generics #c::FromSlice for #logical #where_all {
+                        #[inline]
+                        fn read_from_slice(data: &[u8]) -> ::core::result::Result<Self, &'static str> {
+                            let wire = <#wire as #c::FromSlice>::read_from_slice(data)?;
+                            <Self as #c::Endianize>::from_wire(&wire).map_err(|_| "invalid value")
+                        }
+
+                        #[inline]
+                        fn write_to_extend(&self, out: &mut impl ::core::iter::Extend<u8>) -> ::core::result::Result<(), &'static str> {
+                            let wire = <Self as #c::Endianize>::to_wire(self)
+                                .map_err(|_| "the value has no wire form")?;
+                            <#wire as #c::FromSlice>::write_to_extend(&wire, out)
                         }
                     }
                 }

@@ -56,7 +56,8 @@ fn shape_layout(shape: &Shape) -> Option<Layout> {
             })
         }
         Shape::AsIs(ty) => as_is_layout(ty),
-        Shape::Nested(_) => None,
+        // Rust lays tuples out as it likes; the wire image is their elements back to back.
+        Shape::Nested(_) | Shape::Tuple(_) => None,
     }
 }
 
@@ -202,6 +203,7 @@ fn shape_any_bits(shape: &Shape) -> bool {
             }
             true
         }
+        Shape::Tuple(elements) => elements.iter().all(shape_any_bits),
         Shape::Nested(_) => false,
     }
 }

@@ -143,6 +143,12 @@ pub(crate) struct Input {
     pub(crate) body: Body,
     /// A field has variable length: no wire type, only framing.
     pub(crate) framed_only: bool,
+    /// The logical type is `#[repr(packed)]`: its fields are copied out, never referenced.
+    pub(crate) logical_packed: bool,
+    /// `#[endian_wire(bincode)]`: bincode 2's traits for the logical and wire types. Only on
+    /// request, so that turning on the `bincode` feature anywhere in a dependency graph never
+    /// collides with a user's own `#[derive(bincode::Encode)]`.
+    pub(crate) bincode: bool,
 }
 
 /// Collects errors so that all of them are reported at once.
@@ -182,6 +188,10 @@ impl Input {
         let mut wire_derive = Vec::new();
         let mut wire_default = false;
         let mut int_repr = None;
+        // A logical `#[repr(C, packed)]` / `align(N)` struct: its wire type gets the same layout
+        // unless `#[wire_repr]` says otherwise (simple_endian does the same).
+        let mut logical_layout: Option<WireRepr> = None;
+        let mut bincode = false;
 
         for attr in &input.attrs {
             let name = attr.path().get_ident().map(ToString::to_string);
@@ -231,8 +241,14 @@ impl Input {
                         if meta.path.is_ident("crate") {
                             krate = meta.value()?.parse()?;
                             Ok(())
+                        } else if meta.path.is_ident("bincode") {
+                            bincode = true;
+                            Ok(())
                         } else {
-                            Err(meta.error("unknown key; the only one is `crate = path`"))
+                            Err(meta.error(
+                                "unknown key; use `crate = path` or `bincode` (bincode 2's \
+                                 traits through the framing)",
+                            ))
                         }
                     });
                     if let Err(e) = result {
@@ -240,6 +256,12 @@ impl Input {
                     }
                 }
                 Some("repr") => {
+                    if !matches!(input.data, Data::Enum(_))
+                        && let Ok(layout) = parse_wire_repr(attr)
+                        && (layout.packed.is_some() || layout.align.is_some())
+                    {
+                        logical_layout = Some(layout);
+                    }
                     let _ = attr.parse_nested_meta(|meta| {
                         if let Some(ident) = meta.path.get_ident()
                             && is_int_type(&ident.to_string())
@@ -378,7 +400,9 @@ impl Input {
             generics: input.generics.clone(),
             order,
             krate,
-            repr: repr.unwrap_or(WireRepr {
+            logical_packed: logical_layout.as_ref().is_some_and(|l| l.packed.is_some()),
+            bincode,
+            repr: repr.or(logical_layout).unwrap_or(WireRepr {
                 tokens: quote::quote!(C),
                 packed: None,
                 align: None,
@@ -705,7 +729,17 @@ fn check_supported(ty: &Type, errors: &mut Errors) -> Support {
         Type::Ptr(_) => "raw pointers have no wire form",
         Type::Slice(_) => "slices have no size; use an array `[T; N]` or a `Vec<T>`",
         Type::TraitObject(_) | Type::ImplTrait(_) => "trait objects have no wire form",
-        Type::Tuple(_) => return Support::FramedOnly,
+        // A tuple of fixed-size elements is fixed (its wire form is the elements back to back).
+        Type::Tuple(tuple) if tuple.elems.is_empty() => return Support::FramedOnly,
+        Type::Tuple(tuple) => {
+            let mut support = Support::Fixed;
+            for element in &tuple.elems {
+                if let Support::FramedOnly = check_supported(element, errors) {
+                    support = Support::FramedOnly;
+                }
+            }
+            return support;
+        }
         Type::Path(p) if p.qself.is_none() => {
             let name = p.path.segments.last().map(|s| s.ident.to_string());
             match name.as_deref() {

@@ -27,6 +27,8 @@ pub(crate) enum Shape {
     Bytes(Type),
     /// `[T; N]` of another shape.
     Array(Box<Shape>, Expr),
+    /// `(A, B, ...)`: a tuple of the elements' wire types, written back to back.
+    Tuple(Vec<Shape>),
     /// Already a wire type (`u32be`, `BigEndian<T>`, `charle`, the fixed text types): kept.
     AsIs(Type),
     /// Any other type: taken to be an `Endianize` type, replaced by its wire type.
@@ -39,6 +41,9 @@ impl Shape {
         match ty {
             Type::Paren(inner) => Shape::of(&inner.elem),
             Type::Group(inner) => Shape::of(&inner.elem),
+            Type::Tuple(tuple) if !tuple.elems.is_empty() => {
+                Shape::Tuple(tuple.elems.iter().map(Shape::of).collect())
+            }
             Type::Array(array) => match Shape::of(&array.elem) {
                 Shape::Wrap(_, Primitive::Byte) if is_ident(&array.elem, "u8") => {
                     Shape::Bytes(ty.clone())
@@ -81,6 +86,7 @@ impl Shape {
         match self {
             Shape::Char => true,
             Shape::Array(element, _) => element.has_char(),
+            Shape::Tuple(elements) => elements.iter().any(Shape::has_char),
             _ => false,
         }
     }
@@ -90,6 +96,7 @@ impl Shape {
         match self {
             Shape::Nested(ty) => Some(ty),
             Shape::Array(element, _) => element.nested(),
+            Shape::Tuple(elements) => elements.iter().find_map(Shape::nested),
             _ => None,
         }
     }

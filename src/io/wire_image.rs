@@ -74,3 +74,40 @@ fn locate<T: WireBytes>(bytes: &[u8]) -> InvalidImage {
         type_name: core::any::type_name::<T>(),
     }
 }
+
+/// Tuples of wire values: their elements back to back, whatever Rust's in-memory layout of the
+/// tuple (a derived struct's tuple field, `(u16, u32)`, becomes `(u16be, u32be)`: 6 bytes).
+macro_rules! tuple_images {
+    ($(($($idx:tt $T:ident),+))*) => {$(
+        impl<$($T: WireImage),+> WireImage for ($($T,)+) {
+            const WIRE_SIZE: usize = 0 $(+ $T::WIRE_SIZE)+;
+
+            #[inline]
+            fn write_image(&self, out: &mut [u8]) {
+                let mut at = 0;
+                $(
+                    self.$idx.write_image(&mut out[at..at + $T::WIRE_SIZE]);
+                    at += $T::WIRE_SIZE;
+                )+
+                debug_assert_eq!(at, out.len());
+            }
+
+            // The advance past the last element is never read.
+            #[allow(unused_assignments)]
+            #[inline]
+            fn read_image(bytes: &[u8]) -> Result<Self, InvalidImage> {
+                let mut at = 0;
+                Ok(($(
+                    {
+                        let part = &bytes[at..at + $T::WIRE_SIZE];
+                        let value = $T::read_image(part).map_err(|e| e.at(at))?;
+                        at += $T::WIRE_SIZE;
+                        value
+                    },
+                )+))
+            }
+        }
+    )*};
+}
+tuple_images! { (0 A) }
+crate::wire::for_tuples!(tuple_images);

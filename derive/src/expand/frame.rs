@@ -22,8 +22,12 @@ pub(crate) enum Target {
 
 impl Cx<'_> {
     /// `bincode::Encode` / `Decode` / `BorrowDecode` (feature `bincode` of `endian_wire`),
-    /// running the framing impls on bincode's encoder and decoder.
+    /// running the framing impls on bincode's encoder and decoder; only for a type that asks
+    /// with `#[endian_wire(bincode)]`.
     fn bincode_impls(&self, target: Target) -> TokenStream {
+        if !self.input.bincode {
+            return TokenStream::new();
+        }
         let c = self.c;
         let f = quote!(#c::frame);
         let bc = quote!(#c::derive_support::bincode);
@@ -137,9 +141,13 @@ impl Cx<'_> {
         let (ty, _) = self.framed_type(target);
         let (impl_generics, _, _) = self.input.generics.split_for_impl();
         let order = self.order_expr();
-        let packed = target == Target::Wire && self.input.repr.packed.is_some();
+        let packed = match target {
+            Target::Wire => self.input.repr.packed.is_some(),
+            Target::Logical => self.input.logical_packed,
+        };
         let encodes = fields.fields.iter().map(|field| {
             let member = field.member();
+            // Fields of a packed struct are copied out, never referenced.
             let place = if packed {
                 quote!(&{ self.#member })
             } else {

@@ -1,0 +1,1 @@
+//! Holds nothing: the tests are simple_endian's.
