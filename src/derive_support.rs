@@ -153,35 +153,28 @@ pub use text::*;
 mod text {
     use alloc::string::String;
 
-    use crate::{ConvertError, ConvertReason, text::FixedTextError};
+    use crate::text::FixedText;
+    use crate::{ConvertError, ConvertReason};
 
     /// Encodes a text field into its fixed wire type.
     #[inline]
-    pub fn text_to_wire<'a, W>(
-        text: &'a str,
+    pub fn text_to_wire<W: FixedText>(
+        text: &str,
         ty: &'static str,
         field: &'static str,
-    ) -> Result<W, ConvertError>
-    where
-        W: TryFrom<&'a str>,
-        W::Error: Into<FixedTextError>,
-    {
-        W::try_from(text).map_err(|e| ConvertError::new(ty, field, ConvertReason::Text(e.into())))
+    ) -> Result<W, ConvertError> {
+        W::encode_text(text).map_err(|e| ConvertError::new(ty, field, ConvertReason::Text(e)))
     }
 
     /// Decodes a text field from its fixed wire type.
     #[inline]
-    pub fn text_from_wire<'a, W>(
-        wire: &'a W,
+    pub fn text_from_wire<W: FixedText>(
+        wire: &W,
         ty: &'static str,
         field: &'static str,
-    ) -> Result<String, ConvertError>
-    where
-        String: TryFrom<&'a W>,
-        <String as TryFrom<&'a W>>::Error: Into<FixedTextError>,
-    {
-        String::try_from(wire)
-            .map_err(|e| ConvertError::new(ty, field, ConvertReason::Text(e.into())))
+    ) -> Result<String, ConvertError> {
+        wire.decode_text()
+            .map_err(|e| ConvertError::new(ty, field, ConvertReason::Text(e)))
     }
 }
 

@@ -3,6 +3,7 @@
 #![cfg(feature = "alloc")]
 
 use endian_wire::zerocopy::IntoBytes;
+use endian_wire::text::FixedText;
 use endian_wire::*;
 use proptest::prelude::*;
 
@@ -40,9 +41,19 @@ fn utf8_errors() {
         Err(FixedUtf8Error::TooManyBytes { max: 1, found: 2 })
     );
     let bad = FixedUtf8NullPadded(FixedUtf8Bytes::from([b'o', b'k', 0xff, b'x']));
+    // simple_endian's shape through `TryFrom`; the position through `FixedText`.
     let err = String::try_from(&bad).unwrap_err();
-    assert_eq!(err, FixedUtf8Error::InvalidUtf8 { position: 2 });
-    assert_eq!(err.to_string(), "invalid UTF-8 at byte 2 of the field");
+    assert_eq!(err, FixedUtf8Error::InvalidUtf8);
+    assert_eq!(err.to_string(), "invalid UTF-8");
+    let detail = bad.decode_text().unwrap_err();
+    assert_eq!(detail, TextError::InvalidUtf8 { position: 2 });
+    assert_eq!(detail.to_string(), "invalid UTF-8 at byte 2");
+    assert_eq!(FixedUtf8Error::from(detail), err);
+    assert_eq!(bad.0.utf8_error(), Some(TextError::InvalidUtf8 { position: 2 }));
+    assert_eq!(
+        FixedUtf8NullPadded::<3>::encode_text("abcd"),
+        Err(TextError::TooManyBytes { max: 3, found: 4 })
+    );
     assert_eq!(
         FixedUtf8Error::TooManyBytes { max: 3, found: 4 }.to_string(),
         "text is 4 bytes of UTF-8 but the field holds at most 3"
@@ -130,45 +141,63 @@ fn code_unit_errors() {
             found: 4
         })
     );
+    // A padded field that overflows: a wrong count in simple_endian's shape, "at most" in the
+    // detail.
     assert_eq!(
         FixedUtf16BeNullPadded::<2>::try_from("abcde"),
-        Err(FixedUtf16Error::TooManyCodeUnits { max: 2, found: 5 })
+        Err(FixedUtf16Error::WrongCodeUnitCount {
+            expected: 2,
+            found: 5
+        })
+    );
+    assert_eq!(
+        FixedUtf16BeNullPadded::<2>::encode_text("abcde"),
+        Err(TextError::TooManyCodeUnits { max: 2, found: 5 })
     );
     assert_eq!(
         FixedUtf32LeSpacePadded::<1>::try_from("ab"),
-        Err(FixedUtf32Error::TooManyCodeUnits { max: 1, found: 2 })
+        Err(FixedUtf32Error::WrongCodeUnitCount {
+            expected: 1,
+            found: 2
+        })
     );
     // An unpaired surrogate at index 1.
     let bad = FixedUtf16BeCodeUnits::<3>::try_from(&[0x61u16, 0xd800, 0x62][..]).unwrap();
     let err = String::try_from(&bad).unwrap_err();
-    assert_eq!(err, FixedUtf16Error::InvalidUtf16 { position: 1 });
+    assert_eq!(err, FixedUtf16Error::InvalidUtf16);
+    assert_eq!(err.to_string(), "invalid UTF-16: an unpaired surrogate");
+    let detail = FixedUtf16BePacked(bad).decode_text().unwrap_err();
+    assert_eq!(detail, TextError::InvalidUtf16 { position: 1 });
     assert_eq!(
-        err.to_string(),
+        detail.to_string(),
         "invalid UTF-16: unpaired surrogate at code unit 1"
     );
     assert_eq!(bad.to_string_lossy(), "a\u{fffd}b");
     // After a surrogate pair, positions count code units.
     let bad = FixedUtf16LeCodeUnits::<4>::try_from(&[0xd83d, 0xde00, 0x41, 0xdc00][..]).unwrap();
+    assert_eq!(String::try_from(&bad), Err(FixedUtf16Error::InvalidUtf16));
     assert_eq!(
-        String::try_from(&bad),
-        Err(FixedUtf16Error::InvalidUtf16 { position: 3 })
+        FixedUtf16LePacked(bad).decode_text(),
+        Err(TextError::InvalidUtf16 { position: 3 })
     );
     let bad = FixedUtf32BeCodeUnits::<2>::try_from(&[0x41u32, 0x11_0000][..]).unwrap();
     let err = String::try_from(&bad).unwrap_err();
+    assert_eq!(err, FixedUtf32Error::InvalidUtf32);
+    let detail = FixedUtf32BePacked(bad).decode_text().unwrap_err();
     assert_eq!(
-        err,
-        FixedUtf32Error::InvalidUtf32 {
+        detail,
+        TextError::InvalidUtf32 {
             position: 1,
             value: 0x11_0000
         }
     );
     assert_eq!(
-        err.to_string(),
+        detail.to_string(),
         "invalid UTF-32: 0x110000 at code unit 1 is not a Unicode scalar value"
     );
     assert_eq!(
-        FixedUtf16Error::TooManyCodeUnits { max: 2, found: 5 }.to_string(),
-        "text is 5 UTF-16 code units but the field holds at most 2"
+        TextError::TooManyCodeUnits { max: 2, found: 5 }.to_string(),
+        "text is 5 UTF-16/32 code units but the field holds at most 2"
     );
     assert_eq!(
         FixedUtf32BeCodeUnits::<2>::try_from(&[1u32][..]),
@@ -195,14 +224,16 @@ fn growable_strings() {
     assert_eq!(le32.as_bytes(), &[0x41, 0, 0, 0, 0, 0xf6, 1, 0]);
 
     let bad = Utf16StringLE(vec![u16le::new(0x41), u16le::new(0xdc00)]);
+    assert_eq!(String::try_from(&bad), Err(Utf16Error::InvalidUtf16));
     assert_eq!(
-        String::try_from(&bad),
-        Err(Utf16Error::InvalidUtf16 { position: 1 })
+        bad.as_str_view().decode_text(),
+        Err(TextError::InvalidUtf16 { position: 1 })
     );
     let bad = Utf32StrBE(&[u32be::new(0xd800)]);
+    assert_eq!(String::try_from(bad), Err(Utf32Error::InvalidUtf32));
     assert_eq!(
-        String::try_from(bad),
-        Err(Utf32Error::InvalidUtf32 {
+        bad.decode_text(),
+        Err(TextError::InvalidUtf32 {
             position: 0,
             value: 0xd800
         })
@@ -231,9 +262,20 @@ fn codepoint_strings() {
             found: 3
         })
     );
+    // simple_endian's conversion: sizes become a count, invalid text a count of zero.
     assert_eq!(
-        FixedTextError::from(FixedUtf8Error::TooManyBytes { max: 1, found: 2 }).to_string(),
-        "text is 2 bytes of UTF-8 but the field holds at most 1"
+        FixedTextError::from(FixedUtf8Error::TooManyBytes { max: 1, found: 2 }),
+        FixedTextError::WrongCodepointCount {
+            expected: 1,
+            found: 2
+        }
+    );
+    assert_eq!(
+        FixedTextError::from(FixedUtf16Error::InvalidUtf16),
+        FixedTextError::WrongCodepointCount {
+            expected: 0,
+            found: 0
+        }
     );
 }
 

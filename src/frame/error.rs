@@ -146,7 +146,7 @@ pub enum DecodeErrorKind {
     },
     /// Text that does not fit its fixed-size type.
     #[cfg(feature = "alloc")]
-    Text(crate::text::FixedTextError),
+    Text(crate::text::TextError),
     /// A borrowed view cannot be given (misaligned elements, or varint elements).
     Unborrowable(&'static str),
     /// `Vec`s and `Box`es nest deeper than the decoder allows (a recursive type).

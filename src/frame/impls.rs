@@ -1178,13 +1178,13 @@ mod fixed_text {
     use alloc::string::String;
 
     use super::*;
-    use crate::text::FixedTextError;
+    use crate::text::FixedText;
 
     macro_rules! fixed_text {
         ($($T:ident),*) => {$(
             impl<const N: usize> Encode for crate::text::$T<N> {
                 fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-                    let text = String::try_from(self).map_err(|_| EncodeError::InvalidValue {
+                    let text = self.decode_text().map_err(|_| EncodeError::InvalidValue {
                         type_name: stringify!($T),
                         reason: "the stored code units are not valid text",
                     })?;
@@ -1198,10 +1198,7 @@ mod fixed_text {
                 fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
                     let start = d.offset();
                     let text = String::decode(d)?;
-                    Self::try_from(text.as_str()).map_err(|err| {
-                        let err: FixedTextError = err.into();
-                        d.error_at(start, DecodeErrorKind::Text(err))
-                    })
+                    Self::encode_text(&text).map_err(|err| d.error_at(start, DecodeErrorKind::Text(err)))
                 }
             }
 

@@ -10,7 +10,8 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 use super::code_unit::CodeUnit;
 use super::padding::{fill, trimmed_len};
 use super::{
-    FixedUtf16Error, FixedUtf32Error, Utf16StringBE, Utf16StringLE, Utf32StringBE, Utf32StringLE,
+    FixedText, FixedUtf16Error, FixedUtf32Error, TextError, Utf16StringBE, Utf16StringLE,
+    Utf32StringBE, Utf32StringLE,
 };
 use crate::{BigEndian, LittleEndian, SpecificEndian, SpecificEndianOwned};
 
@@ -85,26 +86,26 @@ macro_rules! fixed_code_units {
             }
 
             /// Encodes `text`, which must be exactly `N` code units long.
-            fn exact(text: &str) -> Result<Self, $Error> {
+            fn exact(text: &str) -> Result<Self, TextError> {
                 let mut units = [E::from_native(0); N];
                 match fill(&mut units, E::encode(text).map(E::from_native), E::from_native(0)) {
                     Ok(written) if written == N => Ok(Self { units }),
                     Ok(found) | Err(found) => {
-                        Err($Error::WrongCodeUnitCount { expected: N, found })
+                        Err(TextError::WrongCodeUnitCount { expected: N, found })
                     }
                 }
             }
 
             /// Encodes `text` and pads it with `pad` up to `N` code units.
-            fn padded(text: &str, pad: $native) -> Result<Self, $Error> {
+            fn padded(text: &str, pad: $native) -> Result<Self, TextError> {
                 let mut units = [E::from_native(pad); N];
                 fill(&mut units, E::encode(text).map(E::from_native), E::from_native(pad))
-                    .map_err(|found| $Error::TooManyCodeUnits { max: N, found })?;
+                    .map_err(|found| TextError::TooManyCodeUnits { max: N, found })?;
                 Ok(Self { units })
             }
 
             /// Decodes the first `len` units.
-            fn decode(&self, len: usize) -> Result<String, $Error> {
+            fn decode(&self, len: usize) -> Result<String, TextError> {
                 let mut out = String::with_capacity(len);
                 let units = &self.units[..len];
                 E::decode(units, &mut out).map_err(|position| ($invalid)(units, position))?;
@@ -112,7 +113,7 @@ macro_rules! fixed_code_units {
             }
 
             /// Decodes all `N` units into the length trimmed of trailing `pad` units.
-            fn decode_trimmed(&self, pad: $native) -> Result<String, $Error> {
+            fn decode_trimmed(&self, pad: $native) -> Result<String, TextError> {
                 self.decode(trimmed_len(&self.units, &E::from_native(pad)))
             }
 
@@ -181,14 +182,14 @@ macro_rules! fixed_code_units {
         impl<E: CodeUnit<Native = $native>, const N: usize> TryFrom<&str> for $Core<E, N> {
             type Error = $Error;
             fn try_from(text: &str) -> Result<Self, $Error> {
-                Self::exact(text)
+                Self::exact(text).map_err(Into::into)
             }
         }
 
         impl<E: CodeUnit<Native = $native>, const N: usize> TryFrom<String> for $Core<E, N> {
             type Error = $Error;
             fn try_from(text: String) -> Result<Self, $Error> {
-                Self::exact(&text)
+                Self::exact(&text).map_err(Into::into)
             }
         }
 
@@ -210,7 +211,7 @@ macro_rules! fixed_code_units {
         impl<E: CodeUnit<Native = $native>, const N: usize> TryFrom<&$Core<E, N>> for String {
             type Error = $Error;
             fn try_from(v: &$Core<E, N>) -> Result<Self, $Error> {
-                v.decode(N)
+                v.decode(N).map_err(Into::into)
             }
         }
 
@@ -317,10 +318,20 @@ macro_rules! fixed_code_units {
             }
         }
 
+        impl<const N: usize> FixedText for $Padded<N> {
+            fn encode_text(text: &str) -> Result<Self, TextError> {
+                fixed_code_units!(@encode $pad, $Inner::<N>, text).map(Self)
+            }
+
+            fn decode_text(&self) -> Result<String, TextError> {
+                fixed_code_units!(@decode $pad, self.0)
+            }
+        }
+
         impl<const N: usize> TryFrom<&str> for $Padded<N> {
             type Error = $Error;
             fn try_from(text: &str) -> Result<Self, $Error> {
-                fixed_code_units!(@encode $pad, $Inner::<N>, text).map(Self)
+                Self::encode_text(text).map_err(Into::into)
             }
         }
 
@@ -335,7 +346,7 @@ macro_rules! fixed_code_units {
         impl<const N: usize> TryFrom<&$Padded<N>> for String {
             type Error = $Error;
             fn try_from(v: &$Padded<N>) -> Result<Self, $Error> {
-                fixed_code_units!(@decode $pad, v.0)
+                v.decode_text().map_err(Into::into)
             }
         }
 
@@ -364,7 +375,7 @@ fixed_code_units! {
     core: FixedUtf16CodeUnitsEndian,
     view: FixedUtf16CodeUnitsRefEndian,
     error: FixedUtf16Error,
-    invalid: |_: &[_], position| FixedUtf16Error::InvalidUtf16 { position },
+    invalid: |_: &[_], position| TextError::InvalidUtf16 { position },
     aliases: FixedUtf16LeCodeUnits FixedUtf16BeCodeUnits FixedUtf16CodeUnits
         FixedUtf16LeCodeUnitsRef FixedUtf16BeCodeUnitsRef FixedUtf16CodeUnitsRef,
     strings: Utf16StringLE Utf16StringBE,
@@ -383,7 +394,7 @@ fixed_code_units! {
     core: FixedUtf32CodeUnitsEndian,
     view: FixedUtf32CodeUnitsRefEndian,
     error: FixedUtf32Error,
-    invalid: |units: &[_], position| FixedUtf32Error::InvalidUtf32 {
+    invalid: |units: &[_], position| TextError::InvalidUtf32 {
         position,
         value: CodeUnit::to_native(units[position]),
     },

@@ -36,6 +36,8 @@
 /// Applies `$mac!` to the fixed text types that stand for a `String` (padded UTF-8, and the
 /// UTF-16/32 types with a padding convention), so the traits that treat them as text
 /// (`WireBytes`, framing, serde) list them once.
+use alloc::string::String;
+
 macro_rules! for_string_fields {
     ($mac:ident) => {
         $mac!(
@@ -71,8 +73,36 @@ pub mod utf8;
 pub use code_unit::CodeUnit;
 pub use codepoint::{FixedCodepointStr, FixedCodepointString};
 pub use error::{
-    FixedTextError, FixedUtf8Error, FixedUtf16Error, FixedUtf32Error, Utf16Error, Utf32Error,
+    FixedTextError, FixedUtf8Error, FixedUtf16Error, FixedUtf32Error, TextError, Utf16Error,
+    Utf32Error,
 };
+
+/// A fixed-size text field that holds a `String`'s text: the conversions of its `TryFrom`
+/// impls, with errors that say exactly what and where ([`TextError`]) instead of
+/// simple_endian's error shapes. Derived conversions and framing use it.
+///
+/// ```
+/// use endian_wire::text::{FixedText, TextError};
+/// use endian_wire::FixedUtf8NullPadded;
+///
+/// let field = FixedUtf8NullPadded::<4>::from(endian_wire::FixedUtf8Bytes::from(*b"ab\xffc"));
+/// assert_eq!(field.decode_text(), Err(TextError::InvalidUtf8 { position: 2 }));
+/// // The `TryFrom` impl reports simple_endian's shape.
+/// assert_eq!(String::try_from(&field), Err(endian_wire::FixedUtf8Error::InvalidUtf8));
+/// ```
+pub trait FixedText: Sized {
+    /// Stores `text`.
+    ///
+    /// # Errors
+    /// [`TextError`] if it does not fit.
+    fn encode_text(text: &str) -> Result<Self, TextError>;
+
+    /// The stored text, trailing padding removed.
+    ///
+    /// # Errors
+    /// [`TextError`] naming the first invalid code unit.
+    fn decode_text(&self) -> Result<String, TextError>;
+}
 pub use fixed_units::*;
 pub use strings::*;
 pub use utf8::*;

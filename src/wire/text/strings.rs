@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::ops::Deref;
 
 use super::code_unit::CodeUnit;
-use super::{Utf16Error, Utf32Error};
+use super::{TextError, Utf16Error, Utf32Error};
 use crate::{BigEndian, LittleEndian, SpecificEndianOwned};
 
 macro_rules! unit_strings {
@@ -41,8 +41,17 @@ macro_rules! unit_strings {
             /// Decodes the text.
             ///
             /// # Errors
-            /// The position (and for UTF-32 the value) of the first invalid code unit.
+            #[doc = concat!("`", stringify!($Error), "` (the position is in [`decode_text`](Self::decode_text)'s error).")]
             pub fn decode(&self) -> Result<String, $Error> {
+                self.decode_text().map_err(Into::into)
+            }
+
+            /// Decodes the text.
+            ///
+            /// # Errors
+            /// [`TextError`] with the position (and for UTF-32 the value) of the first
+            /// invalid code unit.
+            pub fn decode_text(&self) -> Result<String, TextError> {
                 let mut out = String::with_capacity(self.0.len());
                 CodeUnit::decode(self.0, &mut out)
                     .map_err(|position| ($invalid)(self.0, position))?;
@@ -154,7 +163,7 @@ macro_rules! unit_strings {
 
 unit_strings! {
     "UTF-16", u16, Utf16Error,
-    |_: &[_], position| Utf16Error::InvalidUtf16 { position },
+    |_: &[_], position| TextError::InvalidUtf16 { position },
     Utf16StringBE, Utf16StringLE;
     Utf16StringBE Utf16StrBE BigEndian;
     Utf16StringLE Utf16StrLE LittleEndian;
@@ -162,7 +171,7 @@ unit_strings! {
 
 unit_strings! {
     "UTF-32", u32, Utf32Error,
-    |units: &[_], position| Utf32Error::InvalidUtf32 { position, value: CodeUnit::to_native(units[position]) },
+    |units: &[_], position| TextError::InvalidUtf32 { position, value: CodeUnit::to_native(units[position]) },
     Utf32StringBE, Utf32StringLE;
     Utf32StringBE Utf32StrBE BigEndian;
     Utf32StringLE Utf32StrLE LittleEndian;

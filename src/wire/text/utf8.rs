@@ -8,8 +8,8 @@ use core::fmt;
 
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-use super::FixedUtf8Error;
 use super::padding::{fill, trimmed_len};
+use super::{FixedText, FixedUtf8Error, TextError};
 
 /// Exactly `N` bytes meant to hold UTF-8, with no padding convention of their own.
 #[derive(
@@ -50,9 +50,15 @@ impl<const N: usize> FixedUtf8Bytes<N> {
     /// All `N` bytes as UTF-8 (no trimming).
     ///
     /// # Errors
-    /// [`FixedUtf8Error::InvalidUtf8`] with the position of the first bad byte.
+    /// [`FixedUtf8Error::InvalidUtf8`] (the position is in [`utf8_error`](Self::utf8_error)).
     pub fn as_str(&self) -> Result<&str, FixedUtf8Error> {
-        utf8(&self.bytes)
+        utf8(&self.bytes).map_err(Into::into)
+    }
+
+    /// Where the bytes stop being UTF-8, if they do.
+    #[must_use]
+    pub fn utf8_error(&self) -> Option<TextError> {
+        utf8(&self.bytes).err()
     }
 }
 
@@ -87,8 +93,8 @@ impl<const N: usize> fmt::Debug for FixedUtf8Bytes<N> {
     }
 }
 
-fn utf8(bytes: &[u8]) -> Result<&str, FixedUtf8Error> {
-    core::str::from_utf8(bytes).map_err(|e| FixedUtf8Error::InvalidUtf8 {
+fn utf8(bytes: &[u8]) -> Result<&str, TextError> {
+    core::str::from_utf8(bytes).map_err(|e| TextError::InvalidUtf8 {
         position: e.valid_up_to(),
     })
 }
@@ -115,9 +121,27 @@ macro_rules! padded_utf8 {
             /// The text without its trailing padding, borrowed from the field.
             ///
             /// # Errors
-            /// [`FixedUtf8Error::InvalidUtf8`] with the position of the first bad byte.
+            /// [`FixedUtf8Error::InvalidUtf8`] (the position is in
+            /// [`FixedText::decode_text`]'s error).
             pub fn as_str(&self) -> Result<&str, FixedUtf8Error> {
+                self.text().map_err(Into::into)
+            }
+
+            fn text(&self) -> Result<&str, TextError> {
                 utf8(&self.0.bytes[..trimmed_len(&self.0.bytes, &$pad)])
+            }
+        }
+
+        impl<const N: usize> FixedText for $Name<N> {
+            fn encode_text(text: &str) -> Result<Self, TextError> {
+                let mut bytes = [$pad; N];
+                fill(&mut bytes, text.bytes(), $pad)
+                    .map_err(|found| TextError::TooManyBytes { max: N, found })?;
+                Ok(Self(FixedUtf8Bytes { bytes }))
+            }
+
+            fn decode_text(&self) -> Result<String, TextError> {
+                self.text().map(String::from)
             }
         }
 
@@ -137,10 +161,7 @@ macro_rules! padded_utf8 {
             type Error = FixedUtf8Error;
 
             fn try_from(text: &str) -> Result<Self, FixedUtf8Error> {
-                let mut bytes = [$pad; N];
-                fill(&mut bytes, text.bytes(), $pad)
-                    .map_err(|found| FixedUtf8Error::TooManyBytes { max: N, found })?;
-                Ok(Self(FixedUtf8Bytes { bytes }))
+                Self::encode_text(text).map_err(Into::into)
             }
         }
 
