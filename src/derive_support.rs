@@ -181,6 +181,11 @@ mod text {
 #[cfg(feature = "std")]
 pub use stream::*;
 
+/// `std::io`, named through this crate so that generated code never names `::std` (a
+/// `#![no_std]` user crate compiles whatever features another crate turns on here).
+#[cfg(feature = "std")]
+pub use std::io;
+
 #[cfg(feature = "std")]
 mod stream {
     use std::format;

@@ -288,6 +288,14 @@ mod with_endian_wire {
         use endian_wire as se;
         derive_user_code!();
 
+        /// A tuple as the last field (zerocopy's `KnownLayout` is then left off the wire type).
+        #[derive(Endianize, Debug, Clone, Copy, PartialEq)]
+        #[endian(be)]
+        pub struct TupleLast {
+            pub tag: u8,
+            pub pair: (u16, char),
+        }
+
         /// What endian_wire adds: `no_std` IO on the logical type without naming the wire
         /// type; the tuple field converts both ways and its wire image is its elements back to
         /// back (2 + 4 bytes, no padding).
@@ -324,6 +332,16 @@ mod with_endian_wire {
                 WithTuple::read_from_slice(&bytes[..7]),
                 Err("unexpected end of input")
             );
+            let last = TupleLast {
+                tag: 9,
+                pair: (1, 'é'),
+            };
+            let mut bytes = Vec::new();
+            last.write_to_extend(&mut bytes).unwrap();
+            assert_eq!(bytes, [9, 0, 1, 0, 0, 0, 0xe9]);
+            assert_eq!(TupleLast::read_from_slice(&bytes).unwrap(), last);
+            // A surrogate where the char goes is refused.
+            assert!(TupleLast::read_from_slice(&[9, 0, 1, 0, 0, 0xd8, 0]).is_err());
         }
     }
 }

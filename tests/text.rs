@@ -2,8 +2,8 @@
 
 #![cfg(feature = "alloc")]
 
-use endian_wire::zerocopy::IntoBytes;
 use endian_wire::text::FixedText;
+use endian_wire::zerocopy::IntoBytes;
 use endian_wire::*;
 use proptest::prelude::*;
 
@@ -49,7 +49,10 @@ fn utf8_errors() {
     assert_eq!(detail, TextError::InvalidUtf8 { position: 2 });
     assert_eq!(detail.to_string(), "invalid UTF-8 at byte 2");
     assert_eq!(FixedUtf8Error::from(detail), err);
-    assert_eq!(bad.0.utf8_error(), Some(TextError::InvalidUtf8 { position: 2 }));
+    assert_eq!(
+        bad.0.utf8_error(),
+        Some(TextError::InvalidUtf8 { position: 2 })
+    );
     assert_eq!(
         FixedUtf8NullPadded::<3>::encode_text("abcd"),
         Err(TextError::TooManyBytes { max: 3, found: 4 })

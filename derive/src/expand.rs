@@ -481,7 +481,15 @@ impl<'a> Cx<'a> {
         } else {
             "TryFromBytes"
         };
-        let mut zc = vec![validity, "KnownLayout", "Immutable"];
+        let mut zc = vec![validity, "Immutable"];
+        // zerocopy's `KnownLayout` needs it of the last field, which tuples do not have.
+        let last_is_tuple = fields
+            .fields
+            .last()
+            .is_some_and(|f| matches!(&f.kind, crate::parse::FieldKind::Shaped(Shape::Tuple(_))));
+        if !last_is_tuple {
+            zc.push("KnownLayout");
+        }
         if as_bytes {
             zc.push("IntoBytes");
         }
@@ -691,14 +699,14 @@ impl<'a> Cx<'a> {
                             #[automatically_derived]
             #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                             impl #impl_generics #c::EndianWrite for #wire #ty_generics #where_all {
-                                fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
+                                fn write_to<W: #ds::io::Write + ?Sized>(&self, writer: &mut W) -> #ds::io::Result<()> {
                                     #ds::write_image_buffered(self, writer)
                                 }
                             }
                             #[automatically_derived]
             #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                             impl #impl_generics #c::EndianRead for #wire #ty_generics #where_all {
-                                fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
+                                fn read_from<R: #ds::io::Read + ?Sized>(reader: &mut R) -> #ds::io::Result<Self> {
                                     #ds::read_image_buffered(reader)
                                 }
                             }
@@ -709,7 +717,7 @@ impl<'a> Cx<'a> {
             #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                             impl #c::EndianWrite for #wire {
                                 #[inline]
-                                fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
+                                fn write_to<W: #ds::io::Write + ?Sized>(&self, writer: &mut W) -> #ds::io::Result<()> {
                                     let mut buf = [0u8; <Self as #c::WireImage>::WIRE_SIZE];
                                     #ds::write_image(self, writer, &mut buf)
                                 }
@@ -718,7 +726,7 @@ impl<'a> Cx<'a> {
             #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                             impl #c::EndianRead for #wire {
                                 #[inline]
-                                fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
+                                fn read_from<R: #ds::io::Read + ?Sized>(reader: &mut R) -> #ds::io::Result<Self> {
                                     let mut buf = [0u8; <Self as #c::WireImage>::WIRE_SIZE];
                                     #ds::read_image(reader, &mut buf)
                                 }
@@ -938,7 +946,7 @@ impl<'a> Cx<'a> {
         #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                         impl #impl_generics #c::EndianWrite for #logical #where_all {
                             #[inline]
-                            fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
+                            fn write_to<W: #ds::io::Write + ?Sized>(&self, writer: &mut W) -> #ds::io::Result<()> {
                                 let wire = <Self as #c::Endianize>::to_wire(self).map_err(#ds::invalid_input)?;
                                 #c::EndianWrite::write_to(&wire, writer)
                             }
@@ -948,7 +956,7 @@ impl<'a> Cx<'a> {
         #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                         impl #impl_generics #c::EndianRead for #logical #where_all {
                             #[inline]
-                            fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
+                            fn read_from<R: #ds::io::Read + ?Sized>(reader: &mut R) -> #ds::io::Result<Self> {
                                 let wire = <#wire as #c::EndianRead>::read_from(reader)?;
                                 <Self as #c::Endianize>::from_wire(&wire).map_err(#ds::invalid_data)
                             }

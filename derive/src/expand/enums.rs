@@ -305,7 +305,7 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
                 #[automatically_derived]
     #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                 impl #c::EndianWrite for #wire {
-                    fn write_to<W: ::std::io::Write + ?Sized>(&self, writer: &mut W) -> ::std::io::Result<()> {
+                    fn write_to<W: #ds::io::Write + ?Sized>(&self, writer: &mut W) -> #ds::io::Result<()> {
                         #tag_consts
                         let mut buf = [0u8; Self::MAX_WIRE_SIZE];
                         let len = match self { #(#write_arms)* };
@@ -316,7 +316,7 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
                 #[automatically_derived]
     #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
                 impl #c::EndianRead for #wire {
-                    fn read_from<R: ::std::io::Read + ?Sized>(reader: &mut R) -> ::std::io::Result<Self> {
+                    fn read_from<R: #ds::io::Read + ?Sized>(reader: &mut R) -> #ds::io::Result<Self> {
                         #tag_consts
                         let mut tag = [0u8; Self::TAG_SIZE];
                         reader.read_exact(&mut tag)?;

@@ -1,5 +1,6 @@
 //! Derives next to each other: the user's own `bincode` and `serde` derives beside
-//! `Endianize`, and one type that asks `Endianize` for bincode's traits instead.
+//! `Endianize`, and one type that asks `Endianize` for bincode's traits instead; a `no_std`
+//! library of the same package (`src/lib.rs`) derives with `std` on in the graph.
 
 use endian_wire::frame::{self, Config};
 use endian_wire::{Endianize, u32be};
@@ -49,5 +50,7 @@ fn main() {
     let (back, _): (Header, usize) =
         bincode::decode_from_slice(&bytes, bincode::config::legacy()).unwrap();
     assert_eq!(back, header);
+    let hdr = additive_user::read(&[1, 0, 2, 0, 3, 0, 0, 0, 4]).unwrap();
+    assert_eq!(hdr, additive_user::Hdr { a: 1, b: 2, c: (3, 4) });
     println!("additive ok: {} bytes", ours.len());
 }
