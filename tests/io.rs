@@ -188,6 +188,33 @@ fn tuples_have_no_padding() {
 }
 
 #[test]
+fn wrapped_tuples_are_simple_endians_number_form() {
+    // The elements as one number, first most significant, zero-extended to the tuple's size.
+    round_trip(
+        BigEndian::from((0x0102u16, 0x0304_0506u32)),
+        &[0, 0, 1, 2, 3, 4, 5, 6],
+    );
+    round_trip(
+        LittleEndian::from((0x0102u16, 0x0304_0506u32)),
+        &[6, 5, 4, 3, 2, 1, 0, 0],
+    );
+    round_trip(BigEndian::from((true, -2i8)), &[1, 0xfe]);
+    // As many bytes as the tuple's size in memory (Rust's layout: 16 here, 11 of elements).
+    let mut expected = vec![0; size_of::<(u8, u64, u16)>() - 11];
+    expected.extend_from_slice(&[1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 3]);
+    round_trip(BigEndian::from((1u8, 2u64, 3u16)), &expected);
+    // Bytes above the elements must be zero; elements are validated.
+    let err =
+        read_specific::<_, BigEndian<(u16, u32)>>(&mut &[0, 9, 1, 2, 3, 4, 5, 6][..]).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+    assert!(err.to_string().contains("must be zero"), "{err}");
+    let err = read_specific::<_, BigEndian<(bool, u8)>>(&mut &[2, 0][..]).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+    let err = read_specific::<_, LittleEndian<(u16, u32)>>(&mut &[6, 5, 4][..]).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
+}
+
+#[test]
 fn text_fields_round_trip() {
     let name = FixedUtf16BeNullPadded::<3>::try_from("ok").unwrap();
     round_trip(name, &[0, b'o', 0, b'k', 0, 0]);

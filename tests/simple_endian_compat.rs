@@ -163,6 +163,17 @@ macro_rules! user_code {
             assert_eq!(w.to_native(), Wrapping(3));
             let t: LittleEndian<(u16, u32)> = (1u16, 2u32).into();
             assert_eq!(t.to_native(), (1, 2));
+            // A wrapped tuple on the wire: simple_endian's number form, the tuple's size.
+            #[cfg(feature = "std")]
+            {
+                let mut out = Vec::new();
+                write_specific(&mut out, &BigEndian::from((0x0102u16, 0x0304_0506u32))).unwrap();
+                write_specific(&mut out, &LittleEndian::from((0x0102u16, 0x0304_0506u32))).unwrap();
+                assert_eq!(out, [0, 0, 1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 0, 0]);
+                let mut input = &out[..];
+                let back: BigEndian<(u16, u32)> = read_specific(&mut input).unwrap();
+                assert_eq!(back.to_native(), (0x0102, 0x0304_0506));
+            }
             let byte: BigEndian<u8> = 5u8.into();
             assert_eq!(byte.to_native(), 5);
             let flag: LittleEndian<bool> = true.into();

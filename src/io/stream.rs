@@ -11,7 +11,10 @@ use std::format;
 use std::io::{self, Read, Write};
 
 use super::wire_bytes::{Hex, WireBytes, is_valid_image, short_type_name};
+use zerocopy::IntoBytes;
+
 use super::wire_image::WireImage;
+use crate::{BigEndian, LittleEndian, OrderedBytes};
 
 /// A value that can be read from a byte stream.
 pub trait EndianRead: Sized {
@@ -139,6 +142,109 @@ macro_rules! tuple_io {
 }
 
 crate::wire::for_tuples!(tuple_io);
+
+/// A wrapped tuple, `BigEndian<(u16, u32)>`, is simple_endian's wire form: `size_of` the tuple
+/// bytes holding the elements as one number, first element most significant, zero-extended to
+/// the tuple's size, in the wrapper's order. For `(u16, u32)` big-endian that is
+/// `[0, 0, a1, a0, b3, b2, b1, b0]`; little-endian, the same bytes reversed. (A tuple of
+/// wrappers, `(u16be, u32be)`, is the elements back to back with no padding.)
+macro_rules! wrapped_tuple_io {
+    ($(($($idx:tt $T:ident),+))*) => {$(
+        impl<$($T: OrderedBytes),+> BigEndian<($($T,)+)>
+        where
+            $(BigEndian<$T>: WireBytes,)+
+        {
+            /// simple_endian's big-endian image of the tuple, in the front of `buf`.
+            fn tuple_image(native: ($($T,)+), buf: &mut [u8; TUPLE_BUFFER]) -> &mut [u8] {
+                let image = &mut buf[..size_of::<($($T,)+)>()];
+                let mut at = image.len() - (0 $(+ size_of::<$T>())+);
+                image[..at].fill(0);
+                $(
+                    let part = BigEndian::<$T>::from(native.$idx);
+                    image[at..at + size_of::<$T>()].copy_from_slice(part.as_bytes());
+                    at += size_of::<$T>();
+                )+
+                debug_assert_eq!(at, image.len());
+                image
+            }
+        }
+
+        impl<$($T: OrderedBytes),+> EndianWrite for BigEndian<($($T,)+)>
+        where
+            $(BigEndian<$T>: WireBytes,)+
+        {
+            fn write_to<Wr: Write + ?Sized>(&self, writer: &mut Wr) -> io::Result<()> {
+                let mut buf = [0u8; TUPLE_BUFFER];
+                writer.write_all(Self::tuple_image(self.to_native(), &mut buf))
+            }
+        }
+
+        impl<$($T: OrderedBytes),+> EndianRead for BigEndian<($($T,)+)>
+        where
+            $(BigEndian<$T>: WireBytes,)+
+        {
+            // The advance past the last element is never read.
+            #[allow(unused_assignments)]
+            fn read_from<R: Read + ?Sized>(reader: &mut R) -> io::Result<Self> {
+                let mut buf = [0u8; TUPLE_BUFFER];
+                let image = &mut buf[..size_of::<($($T,)+)>()];
+                reader.read_exact(image)?;
+                let mut at = image.len() - (0 $(+ size_of::<$T>())+);
+                if image[..at].iter().any(|&b| b != 0) {
+                    return Err(invalid_padding::<Self>(image));
+                }
+                let native = ($(
+                    {
+                        let part = decode::<BigEndian<$T>>(&image[at..at + size_of::<$T>()])?;
+                        at += size_of::<$T>();
+                        part.to_native()
+                    },
+                )+);
+                Ok(Self::from(native))
+            }
+        }
+
+        impl<$($T: OrderedBytes),+> EndianWrite for LittleEndian<($($T,)+)>
+        where
+            $(BigEndian<$T>: WireBytes,)+
+        {
+            fn write_to<Wr: Write + ?Sized>(&self, writer: &mut Wr) -> io::Result<()> {
+                let mut buf = [0u8; TUPLE_BUFFER];
+                let image = BigEndian::<($($T,)+)>::tuple_image(self.to_native(), &mut buf);
+                image.reverse();
+                writer.write_all(image)
+            }
+        }
+
+        impl<$($T: OrderedBytes),+> EndianRead for LittleEndian<($($T,)+)>
+        where
+            $(BigEndian<$T>: WireBytes,)+
+        {
+            fn read_from<R: Read + ?Sized>(reader: &mut R) -> io::Result<Self> {
+                let mut buf = [0u8; TUPLE_BUFFER];
+                let image = &mut buf[..size_of::<($($T,)+)>()];
+                reader.read_exact(image)?;
+                image.reverse();
+                let big = BigEndian::<($($T,)+)>::read_from(&mut &image[..])?;
+                Ok(Self::from(big.to_native()))
+            }
+        }
+    )*};
+}
+
+crate::wire::for_tuples!(wrapped_tuple_io);
+
+#[cold]
+fn invalid_padding<T>(image: &[u8]) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!(
+            "invalid {}: wire bytes {} (the bytes above the elements must be zero)",
+            short_type_name::<T>(),
+            Hex(image)
+        ),
+    )
+}
 
 /// Reads one `E` from `reader`.
 ///

@@ -4,7 +4,7 @@ use core::mem::size_of;
 
 use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
-use crate::{BigEndian, LittleEndian};
+use crate::{BigEndian, LittleEndian, OrderedBytes};
 
 /// A type whose bytes in memory are exactly its bytes on the wire.
 ///
@@ -55,8 +55,16 @@ macro_rules! wire_bytes {
 }
 wire_bytes!(u8, i8, bool);
 
-impl<T> WireBytes for BigEndian<T> where Self: TryFromBytes + IntoBytes + KnownLayout + Immutable {}
-impl<T> WireBytes for LittleEndian<T> where Self: TryFromBytes + IntoBytes + KnownLayout + Immutable {}
+/// A wrapper's memory is its wire image when its type reorders its bytes ([`OrderedBytes`]).
+impl<T: OrderedBytes> WireBytes for BigEndian<T> where
+    Self: TryFromBytes + IntoBytes + KnownLayout + Immutable
+{
+}
+/// A wrapper's memory is its wire image when its type reorders its bytes ([`OrderedBytes`]).
+impl<T: OrderedBytes> WireBytes for LittleEndian<T> where
+    Self: TryFromBytes + IntoBytes + KnownLayout + Immutable
+{
+}
 
 impl WireBytes for crate::BigEndianChar {
     #[inline(always)]

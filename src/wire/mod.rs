@@ -47,7 +47,7 @@ mod wrappers;
 pub use aliases::*;
 pub use chars::{BigEndianChar, LittleEndianChar, charbe, charle};
 pub use simple::SimpleEndian;
-pub use specific::{Endian, SpecificEndian, SpecificEndianOwned};
+pub use specific::{Endian, OrderedBytes, SpecificEndian, SpecificEndianOwned};
 pub use wrappers::{BigEndian, LittleEndian};
 
 /// Applies `$mac!(Wrapper, to_order, from_order)` to both wrappers, so the code shared by

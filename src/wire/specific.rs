@@ -71,6 +71,78 @@ where
     }
 }
 
+/// A [`SpecificEndian`] type whose big- and little-endian forms are its bytes in that order,
+/// so that the memory of a [`BigEndian<T>`](crate::BigEndian) /
+/// [`LittleEndian<T>`](crate::LittleEndian) is its wire image: such a wrapper reads and writes
+/// with one copy ([`WireBytes`](crate::WireBytes)).
+///
+/// Implemented for the integers, floats, `u8`, `i8`, `bool`, the `NonZero` integers,
+/// `Wrapping` / `Saturating` of these and the fixed UTF-16/32 code units. Implement it for your
+/// own `SpecificEndian` types that reorder their bytes (and derive zerocopy's traits) to give
+/// their wrappers IO. Tuples are not: their memory has padding, and a wrapped tuple's wire form
+/// is written field by field. `char` under the `simple_specific_endian_bridge` feature is not:
+/// its conversions are the identity.
+///
+/// ```
+/// use endian_wire::{BigEndian, OrderedBytes, SpecificEndian, write_specific};
+/// use endian_wire::zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, FromBytes, IntoBytes, KnownLayout, Immutable)]
+/// #[repr(transparent)]
+/// struct Rgb565(u16);
+///
+/// impl SpecificEndian<Rgb565> for Rgb565 {
+///     fn to_big_endian(&self) -> Self { Rgb565(self.0.to_be()) }
+///     fn to_little_endian(&self) -> Self { Rgb565(self.0.to_le()) }
+///     fn from_big_endian(&self) -> Self { Rgb565(u16::from_be(self.0)) }
+///     fn from_little_endian(&self) -> Self { Rgb565(u16::from_le(self.0)) }
+/// }
+/// impl OrderedBytes for Rgb565 {}
+///
+/// let mut out = Vec::new();
+/// write_specific(&mut out, &BigEndian::from(Rgb565(0xF800)))?;
+/// assert_eq!(out, [0xF8, 0x00]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub trait OrderedBytes: SpecificEndian<Self> {}
+
+macro_rules! ordered_bytes {
+    ($($t:ty),*) => {$(
+        impl OrderedBytes for $t {}
+    )*};
+}
+ordered_bytes!(
+    u8,
+    i8,
+    bool,
+    u16,
+    u32,
+    u64,
+    u128,
+    usize,
+    i16,
+    i32,
+    i64,
+    i128,
+    isize,
+    f32,
+    f64,
+    NonZeroU8,
+    NonZeroU16,
+    NonZeroU32,
+    NonZeroU64,
+    NonZeroU128,
+    NonZeroUsize,
+    NonZeroI8,
+    NonZeroI16,
+    NonZeroI32,
+    NonZeroI64,
+    NonZeroI128,
+    NonZeroIsize
+);
+impl<T: OrderedBytes> OrderedBytes for Wrapping<T> {}
+impl<T: OrderedBytes> OrderedBytes for Saturating<T> {}
+
 /// Like [`SpecificEndian`] for types that are not `Copy` or whose two orders are different
 /// types (the text buffers and strings of [`text`](crate::text)).
 #[allow(clippy::wrong_self_convention)]
@@ -128,6 +200,31 @@ macro_rules! impl_for_single_bytes {
     )*};
 }
 impl_for_single_bytes!(u8, i8, bool);
+
+/// With the `simple_specific_endian_bridge` feature (simple_endian's name), `char` is a
+/// `SpecificEndian` whose conversions are the identity, as simple_endian's bridge makes it, so
+/// that generic code bounded on `SpecificEndian` accepts `char`. A `char` has no swapped form
+/// that is still a `char`, so it is not [`OrderedBytes`] and a `BigEndian<char>` has no IO; on
+/// the wire use [`BigEndianChar`](crate::BigEndianChar) / [`LittleEndianChar`](crate::LittleEndianChar).
+#[cfg(feature = "simple_specific_endian_bridge")]
+impl SpecificEndian<char> for char {
+    #[inline(always)]
+    fn to_big_endian(&self) -> Self {
+        *self
+    }
+    #[inline(always)]
+    fn to_little_endian(&self) -> Self {
+        *self
+    }
+    #[inline(always)]
+    fn from_big_endian(&self) -> Self {
+        *self
+    }
+    #[inline(always)]
+    fn from_little_endian(&self) -> Self {
+        *self
+    }
+}
 
 macro_rules! impl_for_floats {
     ($($t:ty),*) => {$(

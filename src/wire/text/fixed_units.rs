@@ -245,6 +245,9 @@ macro_rules! fixed_code_units {
             }
         }
 
+        /// Its code units reorder their bytes.
+        impl<E: CodeUnit<Native = $native>, const N: usize> crate::OrderedBytes for $Core<E, N> {}
+
         /// The same code units, stored in the other order when needed.
         impl<E: CodeUnit<Native = $native>, const N: usize> SpecificEndianOwned for $Core<E, N> {
             type Big = $Be<N>;
