@@ -251,10 +251,9 @@ macro_rules! derive_user_code {
             pub c: u8,
         }
 
-        pub fn run() {
-            assert_eq!(size_of::<Ihdr>(), 13);
-            assert_eq!(size_of::<IhdrWire>(), 13);
-            let header = Ihdr {
+        /// A 640 x 480 RGB header.
+        pub fn header() -> Ihdr {
+            Ihdr {
                 width: 640,
                 height: 480,
                 bit_depth: 8,
@@ -262,7 +261,13 @@ macro_rules! derive_user_code {
                 compression: 0,
                 filter: 0,
                 interlace: 0,
-            };
+            }
+        }
+
+        pub fn run() {
+            assert_eq!(size_of::<Ihdr>(), 13);
+            assert_eq!(size_of::<IhdrWire>(), 13);
+            let header = header();
             let wire = IhdrWire::from(header);
             let back = Ihdr::from(wire);
             assert_eq!(
@@ -312,15 +317,7 @@ mod with_endian_wire {
         /// back (2 + 4 bytes, no padding).
         pub fn run_more() {
             use se::FromSlice;
-            let header = Ihdr {
-                width: 640,
-                height: 480,
-                bit_depth: 8,
-                color_type: 2,
-                compression: 0,
-                filter: 0,
-                interlace: 0,
-            };
+            let header = header();
             let mut bytes = Vec::new();
             header.write_to_extend(&mut bytes).unwrap();
             assert_eq!(&bytes[..9], &[0, 0, 2, 0x80, 0, 0, 1, 0xe0, 8]);

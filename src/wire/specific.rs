@@ -106,40 +106,6 @@ where
 /// ```
 pub trait OrderedBytes: SpecificEndian<Self> {}
 
-macro_rules! ordered_bytes {
-    ($($t:ty),*) => {$(
-        impl OrderedBytes for $t {}
-    )*};
-}
-ordered_bytes!(
-    u8,
-    i8,
-    bool,
-    u16,
-    u32,
-    u64,
-    u128,
-    usize,
-    i16,
-    i32,
-    i64,
-    i128,
-    isize,
-    f32,
-    f64,
-    NonZeroU8,
-    NonZeroU16,
-    NonZeroU32,
-    NonZeroU64,
-    NonZeroU128,
-    NonZeroUsize,
-    NonZeroI8,
-    NonZeroI16,
-    NonZeroI32,
-    NonZeroI64,
-    NonZeroI128,
-    NonZeroIsize
-);
 impl<T: OrderedBytes> OrderedBytes for Wrapping<T> {}
 impl<T: OrderedBytes> OrderedBytes for Saturating<T> {}
 
@@ -170,6 +136,8 @@ where
 
 macro_rules! impl_for_integers {
     ($($t:ty),*) => {$(
+        impl OrderedBytes for $t {}
+
         impl SpecificEndian<$t> for $t {
             #[inline(always)]
             fn to_big_endian(&self) -> Self { self.to_be() }
@@ -186,6 +154,8 @@ impl_for_integers!(u16, u32, u64, u128, usize, i16, i32, i64, i128, isize);
 
 macro_rules! impl_for_single_bytes {
     ($($t:ty),*) => {$(
+        impl OrderedBytes for $t {}
+
         /// One byte has no byte order: every conversion is the identity.
         impl SpecificEndian<$t> for $t {
             #[inline(always)]
@@ -228,6 +198,8 @@ impl SpecificEndian<char> for char {
 
 macro_rules! impl_for_floats {
     ($($t:ty),*) => {$(
+        impl OrderedBytes for $t {}
+
         /// Floats change order through their bit patterns, which every `f32`/`f64` can hold.
         impl SpecificEndian<$t> for $t {
             #[inline(always)]
@@ -245,6 +217,8 @@ impl_for_floats!(f32, f64);
 
 macro_rules! impl_for_nonzero {
     ($($nz:ty),*) => {$(
+        impl OrderedBytes for $nz {}
+
         /// Swapping the bytes of a non-zero integer leaves it non-zero.
         impl SpecificEndian<$nz> for $nz {
             #[inline(always)]

@@ -238,35 +238,6 @@ impl From<TextError> for FixedUtf8Error {
     }
 }
 
-/// The detail, reduced to simple_endian's shape (too many units for a padded field is a wrong
-/// count there).
-impl From<TextError> for FixedUtf16Error {
-    fn from(e: TextError) -> Self {
-        match e {
-            TextError::WrongCodeUnitCount { expected, found }
-            | TextError::TooManyCodeUnits {
-                max: expected,
-                found,
-            } => Self::WrongCodeUnitCount { expected, found },
-            _ => Self::InvalidUtf16,
-        }
-    }
-}
-
-/// The detail, reduced to simple_endian's shape.
-impl From<TextError> for FixedUtf32Error {
-    fn from(e: TextError) -> Self {
-        match e {
-            TextError::WrongCodeUnitCount { expected, found }
-            | TextError::TooManyCodeUnits {
-                max: expected,
-                found,
-            } => Self::WrongCodeUnitCount { expected, found },
-            _ => Self::InvalidUtf32,
-        }
-    }
-}
-
 impl From<TextError> for Utf16Error {
     fn from(_: TextError) -> Self {
         Self::InvalidUtf16
@@ -295,35 +266,41 @@ impl From<FixedUtf8Error> for FixedTextError {
     }
 }
 
-/// As simple_endian converts: sizes become a count, invalid text a count of zero.
-impl From<FixedUtf16Error> for FixedTextError {
-    fn from(e: FixedUtf16Error) -> Self {
-        match e {
-            FixedUtf16Error::WrongCodeUnitCount { expected, found } => {
-                Self::WrongCodepointCount { expected, found }
+/// For the UTF-16 and UTF-32 field errors: `From<TextError>` (the detail reduced to
+/// simple_endian's shape; too many units for a padded field is a wrong count there), and
+/// simple_endian's conversion into `FixedTextError` (sizes become a count, invalid text a count
+/// of zero).
+macro_rules! code_unit_error_conversions {
+    ($($Error:ident::$Invalid:ident),*) => {$(
+        impl From<TextError> for $Error {
+            fn from(e: TextError) -> Self {
+                match e {
+                    TextError::WrongCodeUnitCount { expected, found }
+                    | TextError::TooManyCodeUnits {
+                        max: expected,
+                        found,
+                    } => Self::WrongCodeUnitCount { expected, found },
+                    _ => Self::$Invalid,
+                }
             }
-            FixedUtf16Error::InvalidUtf16 => Self::WrongCodepointCount {
-                expected: 0,
-                found: 0,
-            },
         }
-    }
-}
 
-/// As simple_endian converts: sizes become a count, invalid text a count of zero.
-impl From<FixedUtf32Error> for FixedTextError {
-    fn from(e: FixedUtf32Error) -> Self {
-        match e {
-            FixedUtf32Error::WrongCodeUnitCount { expected, found } => {
-                Self::WrongCodepointCount { expected, found }
+        impl From<$Error> for FixedTextError {
+            fn from(e: $Error) -> Self {
+                match e {
+                    $Error::WrongCodeUnitCount { expected, found } => {
+                        Self::WrongCodepointCount { expected, found }
+                    }
+                    $Error::$Invalid => Self::WrongCodepointCount {
+                        expected: 0,
+                        found: 0,
+                    },
+                }
             }
-            FixedUtf32Error::InvalidUtf32 => Self::WrongCodepointCount {
-                expected: 0,
-                found: 0,
-            },
         }
-    }
+    )*};
 }
+code_unit_error_conversions!(FixedUtf16Error::InvalidUtf16, FixedUtf32Error::InvalidUtf32);
 
 impl From<FixedTextError> for TextError {
     fn from(e: FixedTextError) -> Self {
