@@ -84,6 +84,7 @@ where
 /// its conversions are the identity.
 ///
 /// ```
+/// # #[cfg(feature = "std")] {
 /// use endian_wire::{BigEndian, OrderedBytes, SpecificEndian, write_specific};
 /// use endian_wire::zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 ///
@@ -102,6 +103,7 @@ where
 /// let mut out = Vec::new();
 /// write_specific(&mut out, &BigEndian::from(Rgb565(0xF800)))?;
 /// assert_eq!(out, [0xF8, 0x00]);
+/// # }
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub trait OrderedBytes: SpecificEndian<Self> {}
