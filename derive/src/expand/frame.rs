@@ -138,9 +138,6 @@ impl Cx<'_> {
     pub(crate) fn frame_struct(&self, fields: &FieldList, target: Target) -> TokenStream {
         let c = self.c;
         let f = quote!(#c::frame);
-        let (ty, _) = self.framed_type(target);
-        let (impl_generics, _, _) = self.input.generics.split_for_impl();
-        let order = self.order_expr();
         let packed = match target {
             Target::Wire => self.input.repr.packed.is_some(),
             Target::Logical => self.input.logical_packed,
@@ -163,47 +160,16 @@ impl Cx<'_> {
             Style::Unit => quote!(Self),
             _ => quote!(Self { #(#decodes,)* }),
         };
-        let encode_where = self.frame_where(target, &quote!(#f::Encode));
-        let decode_where = self.frame_where(target, &quote!(#f::Decode));
-        let mut borrow_generics = self.input.generics.clone();
-        borrow_generics.params.insert(0, syn::parse_quote!('__de));
-        let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
-        let bincode = self.bincode_impls(target);
-        let min_size = self.min_size(fields, target);
-        quote! {
-            #bincode
-
-            #[automatically_derived]
-            impl #impl_generics #f::Encode for #ty #encode_where {
-                #[inline]
-                fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
-                    e.with_endian(#order, |e| {
-                        #(#encodes)*
-                        ::core::result::Result::Ok(())
-                    })
-                }
-            }
-
-            #[automatically_derived]
-            impl #impl_generics #f::Decode for #ty #decode_where {
-                const MIN_SIZE: usize = #min_size;
-
-                #[inline]
-                fn decode<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
-                    d.with_endian(#order, |d| ::core::result::Result::Ok(#build))
-                }
-            }
-
-            #[automatically_derived]
-            impl #borrow_impl_generics #f::BorrowDecode<'__de> for #ty #decode_where {
-                const MIN_SIZE: usize = <Self as #f::Decode>::MIN_SIZE;
-
-                #[inline]
-                fn borrow_decode<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
-                    <Self as #f::Decode>::decode(d)
-                }
-            }
-        }
+        self.frame_impls(
+            target,
+            &self.min_size(fields, target),
+            &quote! {
+                #(#encodes)*
+                ::core::result::Result::Ok(())
+            },
+            &quote!(::core::result::Result::Ok(#build)),
+            &quote!(#[inline]),
+        )
     }
 
     /// `Encode`, `Decode` and `BorrowDecode` for an enum: the variant position as a `u32` tag,
@@ -211,12 +177,11 @@ impl Cx<'_> {
     pub(crate) fn frame_enum(&self, variants: &[Variant], target: Target) -> TokenStream {
         let c = self.c;
         let f = quote!(#c::frame);
-        let (ty, type_name) = self.framed_type(target);
+        let (_, type_name) = self.framed_type(target);
         let name = match target {
             Target::Logical => &self.input.ident,
             Target::Wire => &self.input.wire_ident,
         };
-        let order = self.order_expr();
         let bindings = |v: &Variant| -> Vec<Ident> {
             v.fields
                 .fields
@@ -254,26 +219,64 @@ impl Cx<'_> {
             };
             quote!(#index => #build,)
         });
-        let bincode = self.bincode_impls(target);
         // The tag (at least one byte under varint), then the smallest variant.
         let variant_sizes = variants.iter().map(|v| self.min_size(&v.fields, target));
-        let min_size = quote!(1 + #c::derive_support::min_of(&[#(#variant_sizes),*]));
+        self.frame_impls(
+            target,
+            &quote!(1 + #c::derive_support::min_of(&[#(#variant_sizes),*])),
+            &quote! {
+                match self { #(#encode_arms)* }
+                ::core::result::Result::Ok(())
+            },
+            &quote! {
+                let start = d.offset();
+                ::core::result::Result::Ok(match d.read_variant()? {
+                    #(#decode_arms)*
+                    tag => {
+                        return ::core::result::Result::Err(d.error_at(
+                            start,
+                            #f::DecodeErrorKind::UnknownVariant {
+                                type_name: #type_name,
+                                tag: u64::from(tag),
+                            },
+                        ));
+                    }
+                })
+            },
+            &TokenStream::new(),
+        )
+    }
+
+    /// The framing impls of a derived type around the bodies of its `encode` and `decode`
+    /// (each run in the container's byte order): `Encode`, `Decode` with `min_size`,
+    /// `BorrowDecode` through `Decode`, and bincode 2's traits when asked for.
+    fn frame_impls(
+        &self,
+        target: Target,
+        min_size: &TokenStream,
+        encode_body: &TokenStream,
+        decode_body: &TokenStream,
+        inline: &TokenStream,
+    ) -> TokenStream {
+        let c = self.c;
+        let f = quote!(#c::frame);
+        let (ty, _) = self.framed_type(target);
+        let order = self.order_expr();
         let (impl_generics, _, _) = self.input.generics.split_for_impl();
         let encode_where = self.frame_where(target, &quote!(#f::Encode));
         let decode_where = self.frame_where(target, &quote!(#f::Decode));
         let mut borrow_generics = self.input.generics.clone();
         borrow_generics.params.insert(0, syn::parse_quote!('__de));
         let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
+        let bincode = self.bincode_impls(target);
         quote! {
             #bincode
 
             #[automatically_derived]
             impl #impl_generics #f::Encode for #ty #encode_where {
+                #inline
                 fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
-                    e.with_endian(#order, |e| {
-                        match self { #(#encode_arms)* }
-                        ::core::result::Result::Ok(())
-                    })
+                    e.with_endian(#order, |e| { #encode_body })
                 }
             }
 
@@ -281,22 +284,9 @@ impl Cx<'_> {
             impl #impl_generics #f::Decode for #ty #decode_where {
                 const MIN_SIZE: usize = #min_size;
 
+                #inline
                 fn decode<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
-                    d.with_endian(#order, |d| {
-                        let start = d.offset();
-                        ::core::result::Result::Ok(match d.read_variant()? {
-                            #(#decode_arms)*
-                            tag => {
-                                return ::core::result::Result::Err(d.error_at(
-                                    start,
-                                    #f::DecodeErrorKind::UnknownVariant {
-                                        type_name: #type_name,
-                                        tag: u64::from(tag),
-                                    },
-                                ));
-                            }
-                        })
-                    })
+                    d.with_endian(#order, |d| { #decode_body })
                 }
             }
 
