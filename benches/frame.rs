@@ -6,7 +6,11 @@
 //! * `vec_u32_1024/{le,be}`: 1024 `u32` under fixed-int, little- and big-endian;
 //! * `vec_u64_1024/varint`: 1024 `u64` under varint (little-endian);
 //! * `struct30`: the 30-byte struct `{u32, u16, [u8; 16], u64}` (as a tuple, which every
-//!   implementation frames as a struct), and `vec_struct30_1000`: a `Vec` of 1000 of them.
+//!   implementation frames as a struct), and `vec_struct30_1000`: a `Vec` of 1000 of them;
+//! * derived types on both sides (`benches/messages.rs`): `trade/{le,be}` (one 33-byte
+//!   record), `batch_1000/{le,be}` (`{ seq, trades: Vec<Trade> }` with 1000 trades) and
+//!   `solana_block/le` (100 entries of 4 transactions); these compare endian_wire with wincode,
+//!   and with bincode 1 where serde can carry the type.
 //!
 //! Columns per row: `encode_vec` (a new `Vec` per call), `encode_reuse` (into a reused buffer
 //! or slice), `decode`.
@@ -17,6 +21,9 @@ use std::time::Duration;
 use bincode1::Options as _;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use endian_wire::frame::{self, Config};
+
+#[path = "messages.rs"]
+mod messages;
 
 type Struct30 = (u32, u16, [u8; 16], u64);
 
@@ -100,6 +107,57 @@ macro_rules! row {
         g.bench_function(id("wincode/decode"), |b| {
             b.iter(|| wincode::config::deserialize::<$T, _>(black_box(&bytes), wc).unwrap())
         });
+        g.finish();
+    }};
+}
+
+/// One row of derived types: endian_wire against wincode (same bytes asserted first), and
+/// bincode 1 through serde when given.
+macro_rules! derived_row {
+    ($c:expr, $group:expr, $param:expr, $T:ty, $value:expr, $ours:expr, $wc:expr $(, $b1:expr)?) => {{
+        let value: $T = $value;
+        let ours_cfg = $ours;
+        let wc = $wc;
+        let bytes = frame::encode_to_vec(&value, ours_cfg).unwrap();
+        assert_eq!(bytes, wincode::config::serialize(&value, wc).unwrap(), "wincode bytes");
+        assert!(frame::decode_from_slice::<$T>(&bytes, ours_cfg).unwrap().0 == value);
+        $(assert_eq!(bytes, $b1.serialize(&value).unwrap(), "bincode 1 bytes");)?
+
+        let mut g = $c.benchmark_group($group);
+        g.throughput(Throughput::Bytes(bytes.len() as u64));
+        let id = |name: &str| BenchmarkId::new(name, $param);
+        g.bench_function(id("endian_wire/encode_vec"), |b| {
+            b.iter(|| frame::encode_to_vec(black_box(&value), ours_cfg).unwrap())
+        });
+        g.bench_function(id("wincode/encode_vec"), |b| {
+            b.iter(|| wincode::config::serialize(black_box(&value), wc).unwrap())
+        });
+        $(g.bench_function(id("bincode1/encode_vec"), |b| {
+            b.iter(|| $b1.serialize(black_box(&value)).unwrap())
+        });)?
+        let mut reuse = Vec::with_capacity(bytes.len());
+        g.bench_function(id("endian_wire/encode_reuse"), |b| {
+            b.iter(|| {
+                reuse.clear();
+                frame::encode_append(black_box(&value), &mut reuse, ours_cfg).unwrap();
+                black_box(reuse.as_ptr());
+            })
+        });
+        let mut slice = vec![0u8; bytes.len()];
+        g.bench_function(id("wincode/encode_reuse"), |b| {
+            b.iter(|| {
+                wincode::config::serialize_into(&mut slice[..], black_box(&value), wc).unwrap()
+            })
+        });
+        g.bench_function(id("endian_wire/decode"), |b| {
+            b.iter(|| frame::decode_from_slice::<$T>(black_box(&bytes), ours_cfg).unwrap())
+        });
+        g.bench_function(id("wincode/decode"), |b| {
+            b.iter(|| wincode::config::deserialize::<$T, _>(black_box(&bytes), wc).unwrap())
+        });
+        $(g.bench_function(id("bincode1/decode"), |b| {
+            b.iter(|| $b1.deserialize::<$T>(black_box(&bytes)).unwrap())
+        });)?
         g.finish();
     }};
 }
@@ -198,6 +256,57 @@ fn frame_benches(c: &mut Criterion) {
         Config::legacy(),
         fixed_le(),
         b2::legacy(),
+        Wc::default()
+    );
+
+    use messages::{be, le};
+    derived_row!(
+        c,
+        "trade",
+        "le",
+        le::Trade,
+        le::trade(7),
+        Config::legacy(),
+        Wc::default(),
+        fixed_le()
+    );
+    derived_row!(
+        c,
+        "trade",
+        "be",
+        be::Trade,
+        be::trade(7),
+        Config::legacy().with_big_endian(),
+        Wc::default().with_big_endian(),
+        fixed_be()
+    );
+    derived_row!(
+        c,
+        "batch_1000",
+        "le",
+        le::Batch,
+        le::batch(1000),
+        Config::legacy(),
+        Wc::default(),
+        fixed_le()
+    );
+    derived_row!(
+        c,
+        "batch_1000",
+        "be",
+        be::Batch,
+        be::batch(1000),
+        Config::legacy().with_big_endian(),
+        Wc::default().with_big_endian(),
+        fixed_be()
+    );
+    derived_row!(
+        c,
+        "solana_block",
+        "le",
+        messages::Block,
+        messages::block(100),
+        Config::legacy(),
         Wc::default()
     );
 }

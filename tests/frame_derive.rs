@@ -273,3 +273,212 @@ fn through_bincodes_own_api() {
         .with_limit::<16>();
     assert!(bincode::decode_from_slice::<big::ours::Batch, _>(&theirs, limited).is_err());
 }
+
+// ----- static sizes: one check, then unchecked writes and reads ---------------------------
+
+/// Structs whose every field has a static size under fixed-int (`FIXED_SIZE`), so they and
+/// runs of them take the one-check path; `Ticks` holds a run.
+macro_rules! static_twins {
+    ($order:ident) => {
+        twins! { $order;
+            pub struct Tick {
+                pub id: u64,
+                pub px: f64,
+                pub qty: u32,
+                pub side: u8,
+                pub venue: [u8; 4],
+                pub ok: bool,
+                pub ts: i64,
+                pub pair: (u16, i8),
+                pub grid: [[i16; 2]; 2],
+            }
+
+            pub struct Ticks {
+                pub seq: u32,
+                pub ticks: Vec<Tick>,
+            }
+        }
+    };
+}
+
+mod static_le {
+    use super::*;
+    static_twins!(le);
+}
+
+mod static_be {
+    use super::*;
+    static_twins!(be);
+}
+
+/// `Tick`'s encoded size and the offset of `ok` in it.
+const TICK_SIZE: usize = 8 + 8 + 4 + 1 + 4 + 1 + 8 + 3 + 8;
+const TICK_OK_AT: usize = 8 + 8 + 4 + 1 + 4;
+
+#[test]
+fn static_sizes_are_the_encoded_sizes() {
+    use endian_wire::frame::{Decode, Encode};
+    assert_eq!(
+        <static_le::ours::Tick as Encode>::FIXED_SIZE,
+        Some(TICK_SIZE)
+    );
+    assert_eq!(
+        <static_be::ours::Tick as Decode>::FIXED_SIZE,
+        Some(TICK_SIZE)
+    );
+    assert_eq!(
+        <static_be::ours::TickWire as Encode>::FIXED_SIZE,
+        Some(TICK_SIZE)
+    );
+    assert_eq!(<(u8, [u32; 3], bool) as Encode>::FIXED_SIZE, Some(14));
+    // Variable-length parts have none.
+    assert_eq!(<static_le::ours::Ticks as Encode>::FIXED_SIZE, None);
+    assert_eq!(<big::ours::Reading as Decode>::FIXED_SIZE, None); // a `char` is UTF-8
+    assert_eq!(<(u8, Option<u8>) as Decode>::FIXED_SIZE, None);
+}
+
+/// Every path of one message agrees: the one-check paths (a `Vec`, a slice) and the
+/// field-by-field ones (a stream, a too-short slice), with bincode 1 on the bytes, and on the
+/// error and its offset for bad and truncated input.
+macro_rules! check_static_paths {
+    ($m:ident, $declared:expr, $config:expr, $seed:expr, $n:expr) => {{
+        let config: Config = $config;
+        let tick = |i: u64| {
+            let s = $seed.wrapping_add(i.wrapping_mul(0x9e37_79b9));
+            (
+                $m::ours::Tick {
+                    id: s,
+                    px: s as f64 / 3.0,
+                    qty: s as u32,
+                    side: (s >> 8) as u8,
+                    venue: (s as u32).to_be_bytes(),
+                    ok: s % 3 == 0,
+                    ts: -(s as i64),
+                    pair: (s as u16, (s >> 16) as i8),
+                    grid: [[s as i16, 1], [-2, (s >> 4) as i16]],
+                },
+                $m::theirs::Tick {
+                    id: s,
+                    px: s as f64 / 3.0,
+                    qty: s as u32,
+                    side: (s >> 8) as u8,
+                    venue: (s as u32).to_be_bytes(),
+                    ok: s % 3 == 0,
+                    ts: -(s as i64),
+                    pair: (s as u16, (s >> 16) as i8),
+                    grid: [[s as i16, 1], [-2, (s >> 4) as i16]],
+                },
+            )
+        };
+        let pairs: Vec<_> = (0..$n as u64).map(tick).collect();
+        let ours = $m::ours::Ticks {
+            seq: 7,
+            ticks: pairs.iter().map(|p| p.0.clone()).collect(),
+        };
+        let theirs = $m::theirs::Ticks {
+            seq: 7,
+            ticks: pairs.iter().map(|p| p.1.clone()).collect(),
+        };
+        let order: Endian = $declared;
+        let b1 = bincode1::DefaultOptions::new().with_fixint_encoding();
+        let expected = match order {
+            Endian::Big => b1.with_big_endian().serialize(&theirs),
+            Endian::Little => b1.with_little_endian().serialize(&theirs),
+        }
+        .unwrap();
+
+        // Writes: a `Vec`, a slice of the exact size, a stream.
+        let bytes = frame::encode_to_vec(&ours, config).unwrap();
+        assert_eq!(bytes, expected);
+        let mut exact = vec![0u8; bytes.len()];
+        assert_eq!(
+            frame::encode_into_slice(&ours, &mut exact, config).unwrap(),
+            bytes.len()
+        );
+        assert_eq!(exact, bytes);
+        let mut streamed = Vec::new();
+        frame::encode_into_writer(&ours, &mut streamed, config).unwrap();
+        assert_eq!(streamed, bytes);
+        if let Some((first, _)) = pairs.first() {
+            let one = frame::encode_to_vec(first, config).unwrap();
+            assert_eq!(one.len(), TICK_SIZE);
+            assert_eq!(one, bytes[12..12 + TICK_SIZE]);
+        }
+        // A slice one byte short fails as the field-by-field path does.
+        let mut short = vec![0u8; bytes.len() - 1];
+        assert!(matches!(
+            frame::encode_into_slice(&ours, &mut short, config),
+            Err(frame::EncodeError::OutputFull { .. })
+        ));
+
+        // Reads: from memory (one check) and from a stream (field by field).
+        let back: $m::ours::Ticks = frame::decode_from_slice_exact(&bytes, config).unwrap();
+        assert_eq!(back, ours);
+        let streamed: $m::ours::Ticks = frame::decode_from_reader(&bytes[..], config).unwrap();
+        assert_eq!(streamed, ours);
+        // A run of the wire type reads the same bytes (its length in the declared order).
+        let run_config = match order {
+            Endian::Big => config.with_big_endian(),
+            Endian::Little => config.with_little_endian(),
+        };
+        let wire: Vec<$m::ours::TickWire> =
+            frame::decode_from_slice_exact(&bytes[4..], run_config).unwrap();
+        assert_eq!(frame::encode_to_vec(&wire, run_config).unwrap(), bytes[4..]);
+
+        // A bad `bool` in the last tick: the same error, at its offset, on both paths.
+        if $n > 0 {
+            let mut bad = bytes.clone();
+            let at = 12 + ($n - 1) * TICK_SIZE + TICK_OK_AT;
+            bad[at] = 2;
+            let from_slice = frame::decode_from_slice::<$m::ours::Ticks>(&bad, config).unwrap_err();
+            let from_stream =
+                frame::decode_from_reader::<$m::ours::Ticks, _>(&bad[..], config).unwrap_err();
+            assert_eq!(from_slice.offset, at);
+            assert_eq!(format!("{from_slice:?}"), format!("{from_stream:?}"));
+        }
+        // Every truncation: an unexpected end where the stream ends, on both paths.
+        // (Under Miri a sample of them.)
+        for cut in (0..bytes.len()).step_by(if cfg!(miri) { 29 } else { 1 }) {
+            let from_slice =
+                frame::decode_from_slice::<$m::ours::Ticks>(&bytes[..cut], config).unwrap_err();
+            let from_stream =
+                frame::decode_from_reader::<$m::ours::Ticks, _>(&bytes[..cut], config).unwrap_err();
+            // (`needed` differs by reader: what is missing, or what was asked for; and from
+            // memory a length the rest cannot hold is refused at the length itself.)
+            assert!(matches!(
+                from_stream.kind,
+                frame::DecodeErrorKind::UnexpectedEnd { .. }
+            ));
+            match from_slice.kind {
+                frame::DecodeErrorKind::UnexpectedEnd { .. } => {
+                    assert_eq!(from_slice.offset, from_stream.offset, "cut at {cut}");
+                }
+                frame::DecodeErrorKind::LengthTooLarge { .. } => assert_eq!(from_slice.offset, 4),
+                other => panic!("cut at {cut}: {other:?}"),
+            }
+        }
+    }};
+}
+
+proptest! {
+    #[test]
+    fn prop_static_size_paths_agree(seed: u64, n in 0usize..12) {
+        check_static_paths!(static_le, Endian::Little, Config::legacy(), seed, n);
+        check_static_paths!(static_be, Endian::Big, Config::legacy().with_big_endian(), seed, n);
+        // The declared order wins over the configuration's.
+        check_static_paths!(static_be, Endian::Big, Config::legacy(), seed, n);
+    }
+}
+
+#[test]
+fn static_size_runs_longer_than_a_stack_buffer() {
+    // 40 ticks are 2 KiB: a stream writer takes the field-by-field path for the run.
+    check_static_paths!(static_le, Endian::Little, Config::legacy(), 99u64, 40usize);
+    check_static_paths!(
+        static_be,
+        Endian::Big,
+        Config::legacy().with_big_endian(),
+        5u64,
+        40usize
+    );
+}

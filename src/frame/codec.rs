@@ -3,6 +3,7 @@
 
 use super::config::{Config, DEFAULT_LIMIT, IntEncoding};
 use super::error::{DecodeError, DecodeErrorKind, EncodeError, LengthRefusal};
+use super::fixed::{FixedIn, FixedOut};
 use super::io::{BorrowReader, Reader, Writer};
 use super::varint;
 use crate::Endian;
@@ -23,8 +24,79 @@ pub trait Encode {
     where
         Self: Sized,
     {
+        if let Some(size) = Self::FIXED_SIZE
+            && e.is_fixed_int()
+            && let Some(total) = size.checked_mul(items.len())
+        {
+            let big = e.config().endian() == Endian::Big;
+            let done = e.write_fixed(total, |out| {
+                if big {
+                    encode_run::<Self, true>(items, size, out);
+                } else {
+                    encode_run::<Self, false>(items, size, out);
+                }
+            })?;
+            if done {
+                return Ok(());
+            }
+        }
         items.iter().try_for_each(|item| item.encode(e))
     }
+
+    /// The bytes every value takes under fixed-int encoding, when all values take the same
+    /// number (numbers, wrappers, arrays, tuples and derived structs of them); `None`
+    /// otherwise. A value with a static size is written with one capacity check for the whole
+    /// value, or the whole run of values, by [`encode_fixed`](Self::encode_fixed).
+    #[doc(hidden)]
+    const FIXED_SIZE: Option<usize> = None;
+
+    /// Writes exactly `FIXED_SIZE` bytes under fixed-int, native numbers big-endian if `BIG`.
+    /// Called only for a type whose `FIXED_SIZE` is `Some`, which must implement it.
+    #[doc(hidden)]
+    #[inline]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        let _ = out;
+        unreachable!("a type with a FIXED_SIZE implements encode_fixed");
+    }
+
+    /// [`encode_fixed`](Self::encode_fixed) for each item (bytes override it with one copy).
+    #[doc(hidden)]
+    #[inline]
+    fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>)
+    where
+        Self: Sized,
+    {
+        for item in items {
+            item.encode_fixed::<BIG>(out);
+        }
+    }
+}
+
+/// Writes a run of static-size values, each into its own `size` bytes.
+#[inline(always)]
+fn encode_run<T: Encode, const BIG: bool>(items: &[T], size: usize, out: &mut FixedOut<'_>) {
+    for item in items {
+        let mut part = out.split(size);
+        item.encode_fixed::<BIG>(&mut part);
+        assert!(part.is_full(), "encode_fixed wrote less than FIXED_SIZE");
+    }
+}
+
+/// Reads a run of `len` static-size values of `size` bytes each.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn decode_run<T: Decode, const BIG: bool>(
+    len: usize,
+    size: usize,
+    capacity: usize,
+    input: &mut FixedIn<'_>,
+) -> Result<alloc::vec::Vec<T>, DecodeError> {
+    let mut out = alloc::vec::Vec::with_capacity(capacity);
+    for _ in 0..len {
+        let mut part = input.split(size);
+        out.push(T::decode_fixed::<BIG>(&mut part)?);
+    }
+    Ok(out)
 }
 
 /// A value that can be read back from its framing, owning its data.
@@ -52,7 +124,26 @@ pub trait Decode: Sized {
         len: usize,
         d: &mut Decoder<R>,
     ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
-        let mut out = alloc::vec::Vec::with_capacity(d.capacity_for(len, size_of::<Self>()));
+        let capacity = d.capacity_for(len, size_of::<Self>());
+        // Static-size elements from memory: one length check for the run.
+        if let Some(size) = Self::FIXED_SIZE
+            && size > 0
+            && d.is_fixed_int()
+            && let Some(total) = size.checked_mul(len)
+        {
+            let big = d.config().endian() == Endian::Big;
+            let run = d.read_fixed(total, |input| {
+                if big {
+                    decode_run::<Self, true>(len, size, capacity, input)
+                } else {
+                    decode_run::<Self, false>(len, size, capacity, input)
+                }
+            })?;
+            if let Some(out) = run {
+                return Ok(out);
+            }
+        }
+        let mut out = alloc::vec::Vec::with_capacity(capacity);
         for _ in 0..len {
             out.push(Self::decode(d)?);
         }
@@ -76,6 +167,37 @@ pub trait Decode: Sized {
             *slot = Self::decode(d)?;
         }
         Ok(())
+    }
+
+    /// As [`Encode::FIXED_SIZE`]: the bytes every value takes under fixed-int, if the same
+    /// for all. Such a value is read after one length check by
+    /// [`decode_fixed`](Self::decode_fixed).
+    #[doc(hidden)]
+    const FIXED_SIZE: Option<usize> = None;
+
+    /// Reads exactly `FIXED_SIZE` bytes under fixed-int, native numbers big-endian if `BIG`;
+    /// fails only on invalid content (`bool`, `NonZero`, tags). Called only for a type whose
+    /// `FIXED_SIZE` is `Some`, which must implement it.
+    ///
+    /// # Errors
+    /// A [`DecodeError`] at the offset of the invalid value.
+    #[doc(hidden)]
+    #[inline]
+    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        let _ = input;
+        unreachable!("a type with a FIXED_SIZE implements decode_fixed");
+    }
+
+    /// [`decode_fixed`](Self::decode_fixed) for an array (bytes override it with one copy).
+    ///
+    /// # Errors
+    /// As [`decode_fixed`](Self::decode_fixed).
+    #[doc(hidden)]
+    #[inline]
+    fn decode_fixed_array<const BIG: bool, const N: usize>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<[Self; N], DecodeError> {
+        crate::array::try_from_fn(|_| Self::decode_fixed::<BIG>(input))
     }
 }
 
@@ -151,6 +273,63 @@ impl<W: Writer> Encoder<W> {
         let out = f(self);
         self.config.order = saved;
         out
+    }
+
+    /// Whether integers are written at their full width (then static-size values take their
+    /// [`Encode::FIXED_SIZE`]).
+    #[inline]
+    pub fn is_fixed_int(&self) -> bool {
+        self.config.ints == IntEncoding::Fixed
+    }
+
+    /// Writes `len` bytes produced by `fill` with one capacity check; `Ok(false)` (nothing
+    /// written) where the writer cannot give the room in one piece.
+    ///
+    /// # Errors
+    /// As the writer.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn write_fixed(
+        &mut self,
+        len: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        self.writer.write_fixed(len, fill)
+    }
+
+    /// Writes `value` in one step if it has a static size under this configuration, native
+    /// numbers in `BIG`'s order; `Ok(false)` (nothing written) otherwise.
+    ///
+    /// # Errors
+    /// As the writer.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn encode_fixed_in<T: Encode + ?Sized, const BIG: bool>(
+        &mut self,
+        value: &T,
+    ) -> Result<bool, EncodeError> {
+        match T::FIXED_SIZE {
+            Some(size) if self.is_fixed_int() => self.write_fixed(size, |out| {
+                value.encode_fixed::<BIG>(out);
+            }),
+            _ => Ok(false),
+        }
+    }
+
+    /// [`encode_fixed_in`](Self::encode_fixed_in) in the configuration's byte order.
+    ///
+    /// # Errors
+    /// As the writer.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn encode_fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<bool, EncodeError> {
+        if T::FIXED_SIZE.is_none() || !self.is_fixed_int() {
+            return Ok(false);
+        }
+        match self.config.order {
+            Endian::Big => self.encode_fixed_in::<T, true>(value),
+            Endian::Little => self.encode_fixed_in::<T, false>(value),
+        }
     }
 
     /// Writes raw bytes.
@@ -317,6 +496,67 @@ impl<R: Reader> Decoder<R> {
     #[cold]
     pub fn error_at(&self, offset: usize, kind: DecodeErrorKind) -> DecodeError {
         DecodeError::new(offset, kind)
+    }
+
+    /// Whether integers are read at their full width (then static-size values take their
+    /// [`Decode::FIXED_SIZE`]).
+    #[inline]
+    pub fn is_fixed_int(&self) -> bool {
+        self.config.ints == IntEncoding::Fixed
+    }
+
+    /// Runs `read` on the next `len` bytes, checked once, and consumes them if it succeeds;
+    /// `Ok(None)` (nothing read) when the input is not in memory or holds fewer bytes (the
+    /// caller's byte-by-byte path then reports exactly where it ends).
+    ///
+    /// # Errors
+    /// `read`'s error.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn read_fixed<T>(
+        &mut self,
+        len: usize,
+        read: impl FnOnce(&mut FixedIn<'_>) -> Result<T, DecodeError>,
+    ) -> Result<Option<T>, DecodeError> {
+        let offset = self.offset;
+        let Some(bytes) = self.reader.peek().and_then(|rest| rest.get(..len)) else {
+            return Ok(None);
+        };
+        let value = read(&mut FixedIn::new(bytes, offset))?;
+        self.consume(len);
+        Ok(Some(value))
+    }
+
+    /// Reads a `T` in one step if it has a static size under this configuration and the
+    /// input is in memory, native numbers in `BIG`'s order; `Ok(None)` otherwise.
+    ///
+    /// # Errors
+    /// As [`Decode::decode_fixed`].
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn decode_fixed_in<T: Decode, const BIG: bool>(
+        &mut self,
+    ) -> Result<Option<T>, DecodeError> {
+        match T::FIXED_SIZE {
+            Some(size) if self.is_fixed_int() => self.read_fixed(size, T::decode_fixed::<BIG>),
+            _ => Ok(None),
+        }
+    }
+
+    /// [`decode_fixed_in`](Self::decode_fixed_in) in the configuration's byte order.
+    ///
+    /// # Errors
+    /// As [`Decode::decode_fixed`].
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn decode_fixed<T: Decode>(&mut self) -> Result<Option<T>, DecodeError> {
+        if T::FIXED_SIZE.is_none() || !self.is_fixed_int() {
+            return Ok(None);
+        }
+        match self.config.order {
+            Endian::Big => self.decode_fixed_in::<T, true>(),
+            Endian::Little => self.decode_fixed_in::<T, false>(),
+        }
     }
 
     /// Fills `dst` from the input.

@@ -11,6 +11,7 @@ use zerocopy::IntoBytes;
 use super::codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, borrow_via_decode};
 use super::config::IntEncoding;
 use super::error::{DecodeError, DecodeErrorKind, EncodeError};
+use super::fixed::{FixedIn, FixedOut, sum_sizes, times};
 use super::io::{BorrowReader, Reader, Writer};
 use super::varint;
 use crate::bulk::{self, WireElement};
@@ -19,6 +20,8 @@ use crate::{BigEndian, Endian, LittleEndian};
 // ----- bytes, bool, unit ---------------------------------------------------------------
 
 impl Encode for u8 {
+    const FIXED_SIZE: Option<usize> = Some(1);
+
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
         e.write_bytes(&[*self])
@@ -28,10 +31,33 @@ impl Encode for u8 {
     fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
         e.write_bytes(items)
     }
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        out.put([*self]);
+    }
+
+    #[inline(always)]
+    fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
+        out.put_slice(items);
+    }
 }
 
 impl Decode for u8 {
     const MIN_SIZE: usize = 1;
+    const FIXED_SIZE: Option<usize> = Some(1);
+
+    #[inline(always)]
+    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        Ok(input.take::<1>()[0])
+    }
+
+    #[inline(always)]
+    fn decode_fixed_array<const BIG: bool, const N: usize>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<[Self; N], DecodeError> {
+        Ok(input.take::<N>())
+    }
 
     #[inline]
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -69,6 +95,13 @@ impl Decode for u8 {
 }
 
 impl Encode for i8 {
+    const FIXED_SIZE: Option<usize> = Some(1);
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        out.put([*self as u8]);
+    }
+
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
         e.write_bytes(&[*self as u8])
@@ -82,6 +115,12 @@ impl Encode for i8 {
 
 impl Decode for i8 {
     const MIN_SIZE: usize = 1;
+    const FIXED_SIZE: Option<usize> = Some(1);
+
+    #[inline(always)]
+    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        Ok(input.take::<1>()[0] as i8)
+    }
 
     #[inline]
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -95,6 +134,13 @@ impl Decode for i8 {
 }
 
 impl Encode for bool {
+    const FIXED_SIZE: Option<usize> = Some(1);
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        out.put([u8::from(*self)]);
+    }
+
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
         e.write_bytes(&[u8::from(*self)])
@@ -108,6 +154,17 @@ impl Encode for bool {
 
 impl Decode for bool {
     const MIN_SIZE: usize = 1;
+    const FIXED_SIZE: Option<usize> = Some(1);
+
+    #[inline(always)]
+    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        let start = input.offset();
+        match input.take::<1>()[0] {
+            0 => Ok(false),
+            1 => Ok(true),
+            other => Err(input.error_at(start, DecodeErrorKind::InvalidBool(other))),
+        }
+    }
 
     #[inline]
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -121,6 +178,11 @@ impl Decode for bool {
 }
 
 impl Encode for () {
+    const FIXED_SIZE: Option<usize> = Some(0);
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, _: &mut FixedOut<'_>) {}
+
     #[inline]
     fn encode<W: Writer>(&self, _: &mut Encoder<W>) -> Result<(), EncodeError> {
         Ok(())
@@ -128,6 +190,13 @@ impl Encode for () {
 }
 
 impl Decode for () {
+    const FIXED_SIZE: Option<usize> = Some(0);
+
+    #[inline(always)]
+    fn decode_fixed<const BIG: bool>(_: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        Ok(())
+    }
+
     #[inline]
     fn decode<R: Reader>(_: &mut Decoder<R>) -> Result<Self, DecodeError> {
         Ok(())
@@ -165,6 +234,13 @@ fn fill_vec<T: Copy, R: Reader>(
 macro_rules! native_numbers {
     ($($t:ty => $to_wide:expr, $from_wide:expr);* $(;)?) => {$(
         impl Encode for $t {
+            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+            #[inline(always)]
+            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+                out.put(if BIG { self.to_be_bytes() } else { self.to_le_bytes() });
+            }
+
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
                 let order = e.config().endian();
@@ -196,6 +272,13 @@ macro_rules! native_numbers {
 
         impl Decode for $t {
             const MIN_SIZE: usize = 1;
+            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+            #[inline(always)]
+            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                let bytes = input.take::<{ size_of::<$t>() }>();
+                Ok(if BIG { <$t>::from_be_bytes(bytes) } else { <$t>::from_le_bytes(bytes) })
+            }
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -344,6 +427,14 @@ native_numbers! {
 macro_rules! pointer_sized {
     ($($t:ty => $as:ty, $write:ident, $read:ident, $wide:ty);*) => {$(
         impl Encode for $t {
+            const FIXED_SIZE: Option<usize> = Some(8);
+
+            #[inline(always)]
+            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+                let value = *self as $as;
+                out.put(if BIG { value.to_be_bytes() } else { value.to_le_bytes() });
+            }
+
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
                 let order = e.config().endian();
@@ -353,6 +444,17 @@ macro_rules! pointer_sized {
 
         impl Decode for $t {
             const MIN_SIZE: usize = 1;
+            const FIXED_SIZE: Option<usize> = Some(8);
+
+            #[inline(always)]
+            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                let start = input.offset();
+                let bytes = input.take::<8>();
+                let wide = if BIG { <$as>::from_be_bytes(bytes) } else { <$as>::from_le_bytes(bytes) };
+                <$t>::try_from(wide).map_err(|_| {
+                    input.error_at(start, DecodeErrorKind::OutOfRange { type_name: stringify!($t) })
+                })
+            }
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -378,6 +480,13 @@ pointer_sized! {
 macro_rules! floats {
     ($($t:ty),*) => {$(
         impl Encode for $t {
+            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+            #[inline(always)]
+            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+                out.put(if BIG { self.to_be_bytes() } else { self.to_le_bytes() });
+            }
+
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
                 match e.config().endian() {
@@ -397,6 +506,13 @@ macro_rules! floats {
 
         impl Decode for $t {
             const MIN_SIZE: usize = size_of::<$t>();
+            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+            #[inline(always)]
+            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                let bytes = input.take::<{ size_of::<$t>() }>();
+                Ok(if BIG { <$t>::from_be_bytes(bytes) } else { <$t>::from_le_bytes(bytes) })
+            }
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -439,6 +555,18 @@ macro_rules! wrapped_numbers {
     )*};
     (@one $W:ident, $order:expr, $t:ty, $write:ident, $read:ident, $wide:ty) => {
         impl Encode for $W<$t> {
+            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+            #[inline(always)]
+            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+                out.put_slice(self.as_bytes());
+            }
+
+            #[inline(always)]
+            fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
+                out.put_slice(items.as_bytes());
+            }
+
             #[inline]
             fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
                 match e.config().int_encoding() {
@@ -458,6 +586,12 @@ macro_rules! wrapped_numbers {
 
         impl Decode for $W<$t> {
             const MIN_SIZE: usize = 1;
+            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+            #[inline(always)]
+            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                Ok(Self::from_bytes(input.take::<{ size_of::<$t>() }>()))
+            }
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -519,6 +653,17 @@ wrapped_numbers! {
 macro_rules! wrapped_pointer_sized {
     ($($W:ident, $order:expr, $t:ty => $as:ty, $write:ident, $read:ident, $wide:ty);* $(;)?) => {$(
         impl Encode for $W<$t> {
+            const FIXED_SIZE: Option<usize> = Some(8);
+
+            #[inline(always)]
+            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+                let value = self.get() as $as;
+                out.put(match $order {
+                    Endian::Big => value.to_be_bytes(),
+                    Endian::Little => value.to_le_bytes(),
+                });
+            }
+
             #[inline]
             fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
                 e.$write(self.get() as $wide, 8, $order)
@@ -527,6 +672,20 @@ macro_rules! wrapped_pointer_sized {
 
         impl Decode for $W<$t> {
             const MIN_SIZE: usize = 1;
+            const FIXED_SIZE: Option<usize> = Some(8);
+
+            #[inline(always)]
+            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                let start = input.offset();
+                let bytes = input.take::<8>();
+                let wide = match $order {
+                    Endian::Big => <$as>::from_be_bytes(bytes),
+                    Endian::Little => <$as>::from_le_bytes(bytes),
+                };
+                <$t>::try_from(wide).map(Self::new).map_err(|_| {
+                    input.error_at(start, DecodeErrorKind::OutOfRange { type_name: stringify!($t) })
+                })
+            }
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -558,6 +717,18 @@ macro_rules! wrapped_floats {
     )*};
     (@one $W:ident, $t:ty) => {
         impl Encode for $W<$t> {
+            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+            #[inline(always)]
+            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+                out.put_slice(self.as_bytes());
+            }
+
+            #[inline(always)]
+            fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
+                out.put_slice(items.as_bytes());
+            }
+
             #[inline]
             fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
                 e.write_bytes(self.as_bytes())
@@ -571,6 +742,12 @@ macro_rules! wrapped_floats {
 
         impl Decode for $W<$t> {
             const MIN_SIZE: usize = size_of::<$t>();
+            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+            #[inline(always)]
+            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                Ok(Self::from_bytes(input.take::<{ size_of::<$t>() }>()))
+            }
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -592,6 +769,13 @@ wrapped_floats!(f32, f64);
 macro_rules! wrapped_bytes {
     ($($W:ident<$t:ty>),*) => {$(
         impl Encode for $W<$t> {
+            const FIXED_SIZE: Option<usize> = Some(1);
+
+            #[inline(always)]
+            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+                self.get().encode_fixed::<BIG>(out);
+            }
+
             #[inline]
             fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
                 self.get().encode(e)
@@ -600,6 +784,12 @@ macro_rules! wrapped_bytes {
 
         impl Decode for $W<$t> {
             const MIN_SIZE: usize = 1;
+            const FIXED_SIZE: Option<usize> = Some(1);
+
+            #[inline(always)]
+            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                <$t>::decode_fixed::<BIG>(input).map(Self::new)
+            }
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -763,6 +953,13 @@ impl Decode for char {
 // ----- arrays and tuples -----------------------------------------------------------------
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
+    const FIXED_SIZE: Option<usize> = times(T::FIXED_SIZE, N);
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        T::encode_fixed_slice::<BIG>(self, out);
+    }
+
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
         T::encode_slice(self, e)
@@ -771,9 +968,18 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 
 impl<T: Decode, const N: usize> Decode for [T; N] {
     const MIN_SIZE: usize = T::MIN_SIZE * N;
+    const FIXED_SIZE: Option<usize> = times(<T as Decode>::FIXED_SIZE, N);
+
+    #[inline(always)]
+    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        T::decode_fixed_array::<BIG, N>(input)
+    }
 
     #[inline]
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        if let Some(value) = d.decode_fixed::<Self>()? {
+            return Ok(value);
+        }
         T::decode_array::<R, N>(d)
     }
 }
@@ -790,8 +996,18 @@ impl<'de, T: BorrowDecode<'de>, const N: usize> BorrowDecode<'de> for [T; N] {
 macro_rules! tuples {
     ($(($($idx:tt $T:ident),+))*) => {$(
         impl<$($T: Encode),+> Encode for ($($T,)+) {
+            const FIXED_SIZE: Option<usize> = sum_sizes(&[$($T::FIXED_SIZE),+]);
+
+            #[inline(always)]
+            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+                $(self.$idx.encode_fixed::<BIG>(out);)+
+            }
+
             #[inline]
             fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
+                if e.encode_fixed(self)? {
+                    return Ok(());
+                }
                 $(self.$idx.encode(e)?;)+
                 Ok(())
             }
@@ -799,9 +1015,18 @@ macro_rules! tuples {
 
         impl<$($T: Decode),+> Decode for ($($T,)+) {
             const MIN_SIZE: usize = 0 $(+ $T::MIN_SIZE)+;
+            const FIXED_SIZE: Option<usize> = sum_sizes(&[$(<$T as Decode>::FIXED_SIZE),+]);
+
+            #[inline(always)]
+            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                Ok(($($T::decode_fixed::<BIG>(input)?,)+))
+            }
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                if let Some(value) = d.decode_fixed::<Self>()? {
+                    return Ok(value);
+                }
                 Ok(($($T::decode(d)?,)+))
             }
         }
@@ -822,6 +1047,13 @@ crate::wire::for_tuples!(tuples);
 // ----- references, slices, strings -------------------------------------------------------
 
 impl<T: Encode + ?Sized> Encode for &T {
+    const FIXED_SIZE: Option<usize> = T::FIXED_SIZE;
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        (**self).encode_fixed::<BIG>(out);
+    }
+
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
         (**self).encode(e)

@@ -1,6 +1,9 @@
 //! Where encoded bytes go ([`Writer`]) and where decoded bytes come from ([`Reader`]).
 
+use core::mem::MaybeUninit;
+
 use super::error::{DecodeErrorKind, EncodeError};
+use super::fixed::FixedOut;
 use crate::bulk::{self, WireElement};
 
 /// A destination for encoded bytes.
@@ -34,6 +37,39 @@ pub trait Writer {
         }
         Ok(())
     }
+
+    /// Appends `len` bytes produced by `fill` (a static-size value or run, see
+    /// [`Encode::FIXED_SIZE`](super::Encode::FIXED_SIZE)) with one capacity check; returns
+    /// `false`, having written nothing, where the writer cannot give the room in one piece.
+    /// The default fills a stack buffer of up to 256 bytes and writes it.
+    ///
+    /// # Errors
+    /// As [`write`](Self::write).
+    ///
+    /// # Panics
+    /// If `fill` does not write exactly `len` bytes (an `encode_fixed` that disagrees with its
+    /// `FIXED_SIZE`).
+    #[doc(hidden)]
+    #[inline]
+    fn write_fixed(
+        &mut self,
+        len: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        const STACK: usize = 256;
+        if len > STACK {
+            return Ok(false);
+        }
+        let mut buf = [MaybeUninit::<u8>::uninit(); STACK];
+        let mut out = FixedOut::new(&mut buf[..len]);
+        fill(&mut out);
+        assert!(out.is_full(), "encode_fixed wrote less than FIXED_SIZE");
+        // SAFETY: a full `FixedOut` has written every one of its `len` bytes, and `u8` has
+        // the layout of `MaybeUninit<u8>`.
+        let bytes = unsafe { &*(&raw const buf[..len] as *const [u8]) };
+        self.write(bytes)?;
+        Ok(true)
+    }
 }
 
 impl<T: Writer + ?Sized> Writer for &mut T {
@@ -51,6 +87,15 @@ impl<T: Writer + ?Sized> Writer for &mut T {
     fn count_only(&mut self) -> Option<&mut usize> {
         (**self).count_only()
     }
+
+    #[inline(always)]
+    fn write_fixed(
+        &mut self,
+        len: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        (**self).write_fixed(len, fill)
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -65,6 +110,24 @@ impl Writer for alloc::vec::Vec<u8> {
     fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
         bulk::extend_bytes::<W>(self, src);
         Ok(())
+    }
+
+    /// Straight into the spare capacity.
+    #[inline(always)]
+    fn write_fixed(
+        &mut self,
+        len: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        self.reserve(len);
+        let start = self.len();
+        let mut out = FixedOut::new(&mut self.spare_capacity_mut()[..len]);
+        fill(&mut out);
+        assert!(out.is_full(), "encode_fixed wrote less than FIXED_SIZE");
+        // SAFETY: `reserve` made room for `len` more bytes, and a full `FixedOut` has written
+        // every one of them.
+        unsafe { self.set_len(start + len) };
+        Ok(true)
     }
 }
 
@@ -114,6 +177,26 @@ impl Writer for SliceWriter<'_> {
         self.written += needed;
         Ok(())
     }
+
+    #[inline(always)]
+    fn write_fixed(
+        &mut self,
+        len: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        // Too little room: the caller's field-by-field path reports where it runs out.
+        let Some(dst) = self.buf.get_mut(self.written..self.written + len) else {
+            return Ok(false);
+        };
+        // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and a `FixedOut` only ever stores
+        // initialized bytes, so the slice stays initialized.
+        let dst = unsafe { &mut *(&raw mut *dst as *mut [MaybeUninit<u8>]) };
+        let mut out = FixedOut::new(dst);
+        fill(&mut out);
+        assert!(out.is_full(), "encode_fixed wrote less than FIXED_SIZE");
+        self.written += len;
+        Ok(true)
+    }
 }
 
 /// Counts bytes instead of writing them (for [`encoded_size`](super::encoded_size)).
@@ -139,6 +222,17 @@ impl Writer for SizeCounter {
     #[inline]
     fn count_only(&mut self) -> Option<&mut usize> {
         Some(&mut self.count)
+    }
+
+    /// Counts, without producing the bytes.
+    #[inline(always)]
+    fn write_fixed(
+        &mut self,
+        len: usize,
+        _: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        self.count += len;
+        Ok(true)
     }
 }
 

@@ -42,6 +42,7 @@ pub mod bincode;
 mod codec;
 mod config;
 mod error;
+mod fixed;
 mod impls;
 mod io;
 #[cfg(feature = "serde")]
@@ -51,6 +52,8 @@ mod varint;
 pub use codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, MAX_DEPTH};
 pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthRefusal};
+#[doc(hidden)]
+pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
 pub use io::{BorrowReader, Reader, SizeCounter, SliceReader, SliceWriter, Writer};
 #[cfg(feature = "std")]
 pub use io::{IoReader, IoWriter};
@@ -69,6 +72,7 @@ pub use io::{IoReader, IoWriter};
 /// None for the types of this crate; the `Result` is for `Encode` implementations that can
 /// refuse a value.
 #[cfg(feature = "alloc")]
+#[inline]
 pub fn encode_to_vec<T: Encode + ?Sized>(
     value: &T,
     config: Config,
@@ -97,6 +101,7 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
 /// # Errors
 /// As [`encode_to_vec`].
 #[cfg(feature = "alloc")]
+#[inline]
 pub fn encode_append<T: Encode + ?Sized>(
     value: &T,
     out: &mut alloc::vec::Vec<u8>,
@@ -120,6 +125,7 @@ pub fn encode_append<T: Encode + ?Sized>(
 ///
 /// # Errors
 /// [`EncodeError::OutputFull`] if `dst` is too small (what was written before is left there).
+#[inline]
 pub fn encode_into_slice<T: Encode + ?Sized>(
     value: &T,
     dst: &mut [u8],
@@ -158,6 +164,7 @@ pub fn encode_into_writer<T: Encode + ?Sized, W: std::io::Write>(
 ///
 /// # Errors
 /// As [`encode_to_vec`].
+#[inline]
 pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usize, EncodeError> {
     let mut e = Encoder::new(SizeCounter::default(), config);
     value.encode(&mut e)?;
@@ -183,6 +190,7 @@ pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usi
 ///
 /// # Errors
 /// A [`DecodeError`] naming what is wrong and its byte offset.
+#[inline]
 pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, usize), DecodeError> {
     let mut d = Decoder::new(SliceReader::new(src), config);
     let value = T::decode(&mut d)?;
@@ -193,6 +201,7 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
 ///
 /// # Errors
 /// As [`decode_from_slice`], and [`DecodeErrorKind::TrailingBytes`] if bytes are left.
+#[inline]
 pub fn decode_from_slice_exact<T: Decode>(src: &[u8], config: Config) -> Result<T, DecodeError> {
     let (value, used) = decode_from_slice(src, config)?;
     if used != src.len() {
@@ -221,6 +230,7 @@ pub fn decode_from_slice_exact<T: Decode>(src: &[u8], config: Config) -> Result<
 ///
 /// # Errors
 /// As [`decode_from_slice`].
+#[inline]
 pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de>>(
     src: &'de [u8],
     config: Config,

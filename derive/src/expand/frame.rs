@@ -13,6 +13,15 @@ use syn::Ident;
 use super::Cx;
 use crate::parse::{Field, FieldList, Order, Style, Variant};
 
+/// A struct's static-size items: `FIXED_SIZE`, `encode_fixed` / `decode_fixed`, and the
+/// first statement of `encode` / `decode`, which takes the one-step path when it applies.
+struct Fixed {
+    encode_items: TokenStream,
+    decode_items: TokenStream,
+    encode_first: TokenStream,
+    decode_first: TokenStream,
+}
+
 /// Which type the impls are for.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Target {
@@ -67,6 +76,15 @@ impl Cx<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// `true` when the container is big-endian: the `BIG` argument its fields' static-size
+    /// paths run with, whatever the configuration says.
+    fn order_is_big(&self) -> TokenStream {
+        match self.input.order {
+            Order::Big => quote!(true),
+            Order::Little => quote!(false),
         }
     }
 
@@ -162,6 +180,7 @@ impl Cx<'_> {
         };
         self.frame_impls(
             target,
+            Some(self.fixed_parts(fields, target, packed)),
             &self.min_size(fields, target),
             &quote! {
                 #(#encodes)*
@@ -223,6 +242,7 @@ impl Cx<'_> {
         let variant_sizes = variants.iter().map(|v| self.min_size(&v.fields, target));
         self.frame_impls(
             target,
+            None,
             &quote!(1 + #c::derive_support::min_of(&[#(#variant_sizes),*])),
             &quote! {
                 match self { #(#encode_arms)* }
@@ -247,12 +267,73 @@ impl Cx<'_> {
         )
     }
 
+    /// The static-size items of a struct: its size is the sum of its fields' (`None` if any
+    /// has none), and its fields run in the container's order.
+    fn fixed_parts(&self, fields: &FieldList, target: Target, packed: bool) -> Fixed {
+        let c = self.c;
+        let f = quote!(#c::frame);
+        let big = self.order_is_big();
+        let tys: Vec<TokenStream> = fields
+            .fields
+            .iter()
+            .map(|field| self.framed_field_ty(field, target))
+            .collect();
+        let puts = fields.fields.iter().zip(&tys).map(|(field, ty)| {
+            let member = field.member();
+            let place = if packed {
+                quote!(&{ self.#member })
+            } else {
+                quote!(&self.#member)
+            };
+            quote!(<#ty as #f::Encode>::encode_fixed::<#big>(#place, out);)
+        });
+        let takes = fields.fields.iter().zip(&tys).map(|(field, ty)| {
+            let member = field.member();
+            quote!(#member: <#ty as #f::Decode>::decode_fixed::<#big>(input)?)
+        });
+        let build = match fields.style {
+            Style::Unit => quote!(Self),
+            _ => quote!(Self { #(#takes,)* }),
+        };
+        Fixed {
+            encode_items: quote! {
+                const FIXED_SIZE: ::core::option::Option<usize> =
+                    #f::sum_sizes(&[#(<#tys as #f::Encode>::FIXED_SIZE),*]);
+
+                #[inline(always)]
+                fn encode_fixed<const __BIG: bool>(&self, out: &mut #f::FixedOut<'_>) {
+                    #(#puts)*
+                }
+            },
+            decode_items: quote! {
+                const FIXED_SIZE: ::core::option::Option<usize> =
+                    #f::sum_sizes(&[#(<#tys as #f::Decode>::FIXED_SIZE),*]);
+
+                #[inline(always)]
+                fn decode_fixed<const __BIG: bool>(input: &mut #f::FixedIn<'_>) -> ::core::result::Result<Self, #f::DecodeError> {
+                    ::core::result::Result::Ok(#build)
+                }
+            },
+            encode_first: quote! {
+                if e.encode_fixed_in::<Self, #big>(self)? {
+                    return ::core::result::Result::Ok(());
+                }
+            },
+            decode_first: quote! {
+                if let ::core::option::Option::Some(value) = d.decode_fixed_in::<Self, #big>()? {
+                    return ::core::result::Result::Ok(value);
+                }
+            },
+        }
+    }
+
     /// The framing impls of a derived type around the bodies of its `encode` and `decode`
     /// (each run in the container's byte order): `Encode`, `Decode` with `min_size`,
     /// `BorrowDecode` through `Decode`, and bincode 2's traits when asked for.
     fn frame_impls(
         &self,
         target: Target,
+        fixed: Option<Fixed>,
         min_size: &TokenStream,
         encode_body: &TokenStream,
         decode_body: &TokenStream,
@@ -269,13 +350,25 @@ impl Cx<'_> {
         borrow_generics.params.insert(0, syn::parse_quote!('__de));
         let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
         let bincode = self.bincode_impls(target);
+        let (encode_items, decode_items, encode_first, decode_first) = match fixed {
+            Some(x) => (
+                x.encode_items,
+                x.decode_items,
+                x.encode_first,
+                x.decode_first,
+            ),
+            None => Default::default(),
+        };
         quote! {
             #bincode
 
             #[automatically_derived]
             impl #impl_generics #f::Encode for #ty #encode_where {
+                #encode_items
+
                 #inline
                 fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
+                    #encode_first
                     e.with_endian(#order, |e| { #encode_body })
                 }
             }
@@ -283,9 +376,11 @@ impl Cx<'_> {
             #[automatically_derived]
             impl #impl_generics #f::Decode for #ty #decode_where {
                 const MIN_SIZE: usize = #min_size;
+                #decode_items
 
                 #inline
                 fn decode<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
+                    #decode_first
                     d.with_endian(#order, |d| { #decode_body })
                 }
             }
