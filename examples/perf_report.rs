@@ -27,6 +27,9 @@ use endian_wire::frame::{self, Config};
 use endian_wire::zerocopy::{FromBytes, IntoBytes};
 use endian_wire::{BigEndian, read_specific, write_specific};
 
+#[path = "../benches/messages.rs"]
+mod messages;
+
 /// The implementations the report knows, in column order.
 const IMPLS: [&str; 8] = [
     "endian_wire",
@@ -526,6 +529,97 @@ fn frame_workloads() -> Vec<Workload> {
     rows
 }
 
+/// Encode and decode rows of one message of derived types: `endian_wire` against wincode
+/// (its derive), and bincode 1 (serde's derive) where serde can carry the type.
+macro_rules! message_rows {
+    ($what:expr, $T:ty, $value:expr, $ours:expr, $wc:expr $(, $b1:expr)?) => {{
+        let value: $T = $value;
+        let (ours, wc) = ($ours, $wc);
+        let bytes = frame::encode_to_vec(&value, ours).unwrap();
+        assert_eq!(wincode::config::serialize(&value, wc).unwrap(), bytes, "wincode bytes");
+        assert!(frame::decode_from_slice::<$T>(&bytes, ours).unwrap().0 == value);
+        assert!(wincode::config::deserialize::<$T, _>(&bytes, wc).unwrap() == value);
+        $(assert_eq!($b1.serialize(&value).unwrap(), bytes, "bincode 1 bytes");)?
+
+        let size = bytes.len();
+        let (v1, v2) = (value.clone(), value.clone());
+        #[allow(unused_mut)]
+        let mut encode = Workload::new(format!("{}: encode to a new `Vec`", $what), size)
+            .case("endian_wire", move || {
+                black_box(frame::encode_to_vec(black_box(&v1), ours).unwrap());
+            })
+            .case("wincode", move || {
+                black_box(wincode::config::serialize(black_box(&v2), wc).unwrap());
+            });
+        $(
+            let v3 = value.clone();
+            encode = encode.case("bincode 1", move || {
+                black_box($b1.serialize(black_box(&v3)).unwrap());
+            });
+        )?
+        let (x1, x2) = (bytes.clone(), bytes.clone());
+        #[allow(unused_mut)]
+        let mut decode = Workload::new(format!("{}: decode", $what), size)
+            .case("endian_wire", move || {
+                black_box(frame::decode_from_slice::<$T>(black_box(&x1), ours).unwrap());
+            })
+            .case("wincode", move || {
+                black_box(wincode::config::deserialize::<$T, _>(black_box(&x2), wc).unwrap());
+            });
+        $(
+            let x3 = bytes.clone();
+            decode = decode.case("bincode 1", move || {
+                black_box($b1.deserialize::<$T>(black_box(&x3)).unwrap());
+            });
+        )?
+        [encode, decode]
+    }};
+}
+
+/// Struct-shaped messages (`benches/messages.rs`): the same derived types on every side.
+fn message_workloads() -> Vec<Workload> {
+    use bincode1::DefaultOptions;
+    use messages::{be, le};
+    use wincode::config::Configuration as Wincode;
+    let b1_le = DefaultOptions::new()
+        .with_fixint_encoding()
+        .with_little_endian();
+    let b1_be = DefaultOptions::new().with_fixint_encoding().with_big_endian();
+    let mut rows = Vec::new();
+    rows.extend(message_rows!(
+        "one 33-byte trade, little-endian",
+        le::Trade,
+        le::trade(7),
+        Config::legacy(),
+        Wincode::default(),
+        b1_le
+    ));
+    rows.extend(message_rows!(
+        "1000 trades, little-endian",
+        le::Batch,
+        le::batch(1000),
+        Config::legacy(),
+        Wincode::default(),
+        b1_le
+    ));
+    rows.extend(message_rows!(
+        "1000 trades, big-endian",
+        be::Batch,
+        be::batch(1000),
+        Config::legacy().with_big_endian(),
+        Wincode::default().with_big_endian(),
+        b1_be
+    ));
+    rows.extend(message_rows!(
+        "Solana-like block (100 entries × 4 transactions)",
+        messages::Block,
+        messages::block(100),
+        Config::legacy(),
+        Wincode::default()
+    ));
+    rows
+}
+
 /// A titled group of workloads, built when its turn comes so progress shows while they run.
 type Section = (&'static str, fn() -> Vec<Workload>);
 
@@ -547,6 +641,7 @@ fn workloads() -> Vec<Section> {
             ]
         }),
         ("bincode framing", frame_workloads),
+        ("framed messages of derived types", message_workloads),
     ]
 }
 

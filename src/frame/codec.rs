@@ -92,6 +92,17 @@ fn decode_run<T: Decode, const BIG: bool>(
     input: &mut FixedIn<'_>,
 ) -> Result<alloc::vec::Vec<T>, DecodeError> {
     let mut out = alloc::vec::Vec::with_capacity(capacity);
+    if capacity >= len {
+        // Straight into the allocation; on an error the values read so far are forgotten
+        // (leaked, never dropped twice).
+        for slot in &mut out.spare_capacity_mut()[..len] {
+            let mut part = input.split(size);
+            slot.write(T::decode_fixed::<BIG>(&mut part)?);
+        }
+        // SAFETY: the loop initialized each of the first `len` slots of the allocation.
+        unsafe { out.set_len(len) };
+        return Ok(out);
+    }
     for _ in 0..len {
         let mut part = input.split(size);
         out.push(T::decode_fixed::<BIG>(&mut part)?);
