@@ -584,7 +584,9 @@ fn message_workloads() -> Vec<Workload> {
     let b1_le = DefaultOptions::new()
         .with_fixint_encoding()
         .with_little_endian();
-    let b1_be = DefaultOptions::new().with_fixint_encoding().with_big_endian();
+    let b1_be = DefaultOptions::new()
+        .with_fixint_encoding()
+        .with_big_endian();
     let mut rows = Vec::new();
     rows.extend(message_rows!(
         "one 33-byte trade, little-endian",

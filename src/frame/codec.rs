@@ -343,6 +343,14 @@ impl<W: Writer> Encoder<W> {
         }
     }
 
+    /// Runs `f` in a function of its own: derived types keep their field-by-field path there
+    /// when they also have a one-step path, so that the latter inlines into callers.
+    #[doc(hidden)]
+    #[inline(never)]
+    pub fn out_of_line<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        f(self)
+    }
+
     /// Writes raw bytes.
     ///
     /// # Errors
@@ -568,6 +576,13 @@ impl<R: Reader> Decoder<R> {
             Endian::Big => self.decode_fixed_in::<T, true>(),
             Endian::Little => self.decode_fixed_in::<T, false>(),
         }
+    }
+
+    /// As [`Encoder::out_of_line`].
+    #[doc(hidden)]
+    #[inline(never)]
+    pub fn out_of_line<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        f(self)
     }
 
     /// Fills `dst` from the input.

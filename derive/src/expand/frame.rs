@@ -350,14 +350,40 @@ impl Cx<'_> {
         borrow_generics.params.insert(0, syn::parse_quote!('__de));
         let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
         let bincode = self.bincode_impls(target);
-        let (encode_items, decode_items, encode_first, decode_first) = match fixed {
-            Some(x) => (
-                x.encode_items,
-                x.decode_items,
-                x.encode_first,
-                x.decode_first,
+        // A type that may have a static size keeps its field-by-field path (varint, streams,
+        // short output) out of line, so that the one-step path inlines into its callers.
+        let (encode_items, decode_items, encode, decode) = match fixed {
+            Some(x) => {
+                let (encode_first, decode_first) = (x.encode_first, x.decode_first);
+                (
+                    x.encode_items,
+                    x.decode_items,
+                    quote! {
+                        #encode_first
+                        let by_field = |e: &mut #f::Encoder<__W>| e.with_endian(#order, |e| { #encode_body });
+                        if <Self as #f::Encode>::FIXED_SIZE.is_some() {
+                            e.out_of_line(by_field)
+                        } else {
+                            by_field(e)
+                        }
+                    },
+                    quote! {
+                        #decode_first
+                        let by_field = |d: &mut #f::Decoder<__R>| d.with_endian(#order, |d| { #decode_body });
+                        if <Self as #f::Decode>::FIXED_SIZE.is_some() {
+                            d.out_of_line(by_field)
+                        } else {
+                            by_field(d)
+                        }
+                    },
+                )
+            }
+            None => (
+                TokenStream::new(),
+                TokenStream::new(),
+                quote!(e.with_endian(#order, |e| { #encode_body })),
+                quote!(d.with_endian(#order, |d| { #decode_body })),
             ),
-            None => Default::default(),
         };
         quote! {
             #bincode
@@ -368,8 +394,7 @@ impl Cx<'_> {
 
                 #inline
                 fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
-                    #encode_first
-                    e.with_endian(#order, |e| { #encode_body })
+                    #encode
                 }
             }
 
@@ -380,8 +405,7 @@ impl Cx<'_> {
 
                 #inline
                 fn decode<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
-                    #decode_first
-                    d.with_endian(#order, |d| { #decode_body })
+                    #decode
                 }
             }
 
