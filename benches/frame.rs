@@ -10,7 +10,9 @@
 //! * derived types on both sides (`benches/messages.rs`): `trade/{le,be}` (one 33-byte
 //!   record), `batch_1000/{le,be}` (`{ seq, trades: Vec<Trade> }` with 1000 trades) and
 //!   `solana_block/le` (100 entries of 4 transactions); these compare endian_wire with wincode,
-//!   and with bincode 1 where serde can carry the type.
+//!   and with bincode 1 where serde can carry the type;
+//! * `solana_tx/transfer`: Solana's legacy transaction (`examples/solana_tx.rs`, every length a
+//!   `short_vec`): endian_wire alone, as no peer frames `short_vec` without an outside crate.
 //!
 //! Columns per row: `encode_vec` (a new `Vec` per call), `encode_reuse` (into a reused buffer
 //! or slice), `decode`.
@@ -24,6 +26,8 @@ use endian_wire::frame::{self, Config};
 
 #[path = "messages.rs"]
 mod messages;
+#[path = "../examples/solana_tx.rs"]
+mod solana_tx;
 
 type Struct30 = (u32, u16, [u8; 16], u64);
 
@@ -300,6 +304,34 @@ fn frame_benches(c: &mut Criterion) {
         Wc::default().with_big_endian(),
         fixed_be()
     );
+    let tx = solana_tx::transfer();
+    let bytes = frame::encode_to_vec(&tx, Config::legacy()).unwrap();
+    assert_eq!(bytes, solana_tx::transfer_bytes());
+    let mut g = c.benchmark_group("solana_tx");
+    g.throughput(Throughput::Bytes(bytes.len() as u64));
+    g.bench_function(
+        BenchmarkId::new("endian_wire/encode_vec", "transfer"),
+        |b| b.iter(|| frame::encode_to_vec(black_box(&tx), Config::legacy()).unwrap()),
+    );
+    let mut reuse = Vec::with_capacity(bytes.len());
+    g.bench_function(
+        BenchmarkId::new("endian_wire/encode_reuse", "transfer"),
+        |b| {
+            b.iter(|| {
+                reuse.clear();
+                frame::encode_append(black_box(&tx), &mut reuse, Config::legacy()).unwrap();
+                black_box(reuse.as_ptr());
+            })
+        },
+    );
+    g.bench_function(BenchmarkId::new("endian_wire/decode", "transfer"), |b| {
+        b.iter(|| {
+            frame::decode_from_slice::<solana_tx::Transaction>(black_box(&bytes), Config::legacy())
+                .unwrap()
+        })
+    });
+    g.finish();
+
     derived_row!(
         c,
         "solana_block",

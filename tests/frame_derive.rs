@@ -482,3 +482,178 @@ fn static_size_runs_longer_than_a_stack_buffer() {
         40usize
     );
 }
+
+// ----- per-field length encodings: `#[frame(len = ...)]` ---------------------------------
+
+mod lens {
+    use super::*;
+
+    #[derive(Endianize, Clone, Debug, PartialEq)]
+    #[endian(be)]
+    pub struct Lens {
+        #[frame(len = short_vec)]
+        pub short: Vec<u16>,
+        #[frame(len = u8)]
+        pub name: String,
+        #[frame(len = u16)]
+        pub boxed: Box<[u32]>,
+        #[frame(len = u32)]
+        pub words: Vec<[u8; 2]>,
+        #[frame(len = u64)]
+        pub wide: Vec<u8>,
+        #[frame(len = varint)]
+        pub var: Vec<u8>,
+        pub plain: Vec<u8>,
+    }
+
+    #[derive(Endianize, Clone, Debug, PartialEq)]
+    #[endian(le)]
+    pub enum Packet {
+        Empty,
+        Data(#[frame(len = short_vec)] Vec<u8>),
+        Named {
+            id: u8,
+            #[frame(len = u8)]
+            tag: String,
+        },
+    }
+}
+
+#[test]
+fn per_field_lengths_frame_as_written_out_by_hand() {
+    let value = lens::Lens {
+        short: vec![1, 2],
+        name: "ab".into(),
+        boxed: vec![7].into_boxed_slice(),
+        words: vec![[1, 2]],
+        wide: vec![9],
+        var: vec![5; 300],
+        plain: vec![6],
+    };
+    for config in [Config::legacy(), Config::legacy().with_big_endian()] {
+        let bytes = frame::encode_to_vec(&value, config).unwrap();
+        let expected = [
+            &[2, 0, 1, 0, 2][..], // short_vec 2, two u16 (big-endian: the container's)
+            &[2, b'a', b'b'],     // u8 length
+            &[0, 1, 0, 0, 0, 7],  // u16 length, one u32
+            &[0, 0, 0, 1, 1, 2],  // u32 length, one [u8; 2]
+            &[0, 0, 0, 0, 0, 0, 0, 1, 9], // u64 length
+            &[251, 1, 44],        // varint 300 (big-endian payload)
+            &[5; 300],
+            &[0, 0, 0, 0, 0, 0, 0, 1, 6], // the configuration's length (fixed-int)
+        ]
+        .concat();
+        assert_eq!(bytes, expected);
+        let back: lens::Lens = frame::decode_from_slice_exact(&bytes, config).unwrap();
+        assert_eq!(back, value);
+        // Under varint only the configuration's own lengths and integers change.
+        let var = frame::encode_to_vec(&value, Config::standard()).unwrap();
+        let back: lens::Lens = frame::decode_from_slice_exact(&var, Config::standard()).unwrap();
+        assert_eq!(back, value);
+    }
+    let packets = [
+        (lens::Packet::Empty, vec![0, 0, 0, 0]),
+        (
+            lens::Packet::Data(vec![3; 130]),
+            [&[1, 0, 0, 0, 0x82, 0x01][..], &[3; 130]].concat(),
+        ),
+        (
+            lens::Packet::Named {
+                id: 4,
+                tag: "x".into(),
+            },
+            vec![2, 0, 0, 0, 4, 1, b'x'],
+        ),
+    ];
+    for (packet, expected) in packets {
+        let bytes = frame::encode_to_vec(&packet, Config::legacy()).unwrap();
+        assert_eq!(bytes, expected, "{packet:?}");
+        let back: lens::Packet = frame::decode_from_slice_exact(&bytes, Config::legacy()).unwrap();
+        assert_eq!(back, packet);
+    }
+}
+
+#[test]
+fn short_vec_lengths_are_solanas() {
+    use endian_wire::frame::len::{self, ShortVec};
+    let encode = |n: usize| {
+        let mut out = Vec::new();
+        let mut e = frame::Encoder::new(&mut out, Config::legacy());
+        len::encode::<ShortVec, _, _>(&vec![(); n], &mut e).map(|()| out)
+    };
+    for (n, bytes) in [
+        (0usize, &[0x00][..]),
+        (1, &[0x01]),
+        (127, &[0x7f]),
+        (128, &[0x80, 0x01]),
+        (16_383, &[0xff, 0x7f]),
+        (16_384, &[0x80, 0x80, 0x01]),
+        (65_535, &[0xff, 0xff, 0x03]),
+    ] {
+        assert_eq!(encode(n).unwrap(), bytes, "{n}");
+        let mut d = frame::Decoder::new(frame::SliceReader::new(bytes), Config::legacy());
+        let back: Vec<()> = len::decode::<ShortVec, _, _>(&mut d).unwrap();
+        assert_eq!(back.len(), n);
+    }
+    assert!(matches!(
+        encode(65_536),
+        Err(frame::EncodeError::InvalidValue { .. })
+    ));
+    // Refused as Solana refuses them: aliases, too long, beyond u16::MAX.
+    use endian_wire::frame::LengthFault;
+    for (bytes, fault) in [
+        (&[0x80, 0x00][..], LengthFault::RedundantByte),
+        (&[0x81, 0x80, 0x00], LengthFault::RedundantByte),
+        (&[0x80, 0x80, 0x80], LengthFault::TooManyBytes),
+        (&[0xff, 0xff, 0x04], LengthFault::BeyondMax),
+        (&[0x80, 0x80, 0x7f], LengthFault::BeyondMax),
+    ] {
+        let mut d = frame::Decoder::new(frame::SliceReader::new(bytes), Config::legacy());
+        let err = len::decode::<ShortVec, Vec<()>, _>(&mut d).unwrap_err();
+        assert_eq!(err.offset, 0);
+        assert!(
+            matches!(err.kind, frame::DecodeErrorKind::InvalidLength { encoding: "short_vec", fault: f } if f == fault),
+            "{bytes:02x?}: {err}"
+        );
+    }
+    // A length the input cannot hold is refused before anything is allocated; truncation is
+    // an unexpected end.
+    let mut d = frame::Decoder::new(
+        frame::SliceReader::new(&[0xff, 0xff, 0x03, 1]),
+        Config::legacy(),
+    );
+    let err = len::decode::<ShortVec, Vec<u64>, _>(&mut d).unwrap_err();
+    assert!(
+        matches!(
+            err.kind,
+            frame::DecodeErrorKind::LengthTooLarge { length: 65_535, .. }
+        ),
+        "{err}"
+    );
+    let mut d = frame::Decoder::new(frame::SliceReader::new(&[0x80]), Config::legacy());
+    let err = len::decode::<ShortVec, Vec<u8>, _>(&mut d).unwrap_err();
+    assert!(
+        matches!(err.kind, frame::DecodeErrorKind::UnexpectedEnd { .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn per_field_lengths_refuse_what_they_cannot_carry() {
+    let value = lens::Packet::Named {
+        id: 1,
+        tag: "x".repeat(256),
+    };
+    assert!(matches!(
+        frame::encode_to_vec(&value, Config::legacy()),
+        Err(frame::EncodeError::InvalidValue {
+            type_name: "u8",
+            ..
+        })
+    ));
+    // A `String` with a per-field length still checks its UTF-8, at the bad byte.
+    let bytes = [2, 0, 0, 0, 4, 2, b'x', 0xff];
+    let err = frame::decode_from_slice::<lens::Packet>(&bytes, Config::legacy()).unwrap_err();
+    assert_eq!(err.offset, 7);
+    assert!(matches!(err.kind, frame::DecodeErrorKind::InvalidUtf8));
+}

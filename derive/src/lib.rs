@@ -32,6 +32,7 @@ use proc_macro::TokenStream;
         text,
         tuple_text,
         endian_wire,
+        frame,
         default
     )
 )]

@@ -74,6 +74,8 @@ pub(crate) struct Field {
     /// The type as declared on the logical type.
     pub(crate) ty: Type,
     pub(crate) kind: FieldKind,
+    /// `#[frame(len = ...)]`: the `endian_wire::frame::len` type of its length prefix.
+    pub(crate) frame_len: Option<Ident>,
     pub(crate) attrs_to_copy: Vec<Attribute>,
 }
 
@@ -524,6 +526,65 @@ fn parse_wire_repr(attr: &Attribute) -> Result<WireRepr, syn::Error> {
     })
 }
 
+const FRAME_LEN_HELP: &str =
+    "expected `#[frame(len = short_vec)]` (or `u8`, `u16`, `u32`, `u64`, `varint`)";
+
+/// `#[frame(len = short_vec)]` on a `Vec<T>`, `String` or `Box<[T]>` field: the
+/// `endian_wire::frame::len` type to use for its length prefix.
+fn parse_frame_len(attr: &Attribute, ty: &Type) -> Result<Ident, syn::Error> {
+    let mut len = None;
+    attr.parse_nested_meta(|meta| {
+        if !meta.path.is_ident("len") {
+            return Err(meta.error(FRAME_LEN_HELP));
+        }
+        if len.is_some() {
+            return Err(meta.error("duplicate `len`"));
+        }
+        let value: Ident = meta.value()?.parse()?;
+        let name = match value.to_string().as_str() {
+            "short_vec" => "ShortVec",
+            "u8" => "U8",
+            "u16" => "U16",
+            "u32" => "U32",
+            "u64" => "U64",
+            "varint" => "Varint",
+            other => {
+                return Err(syn::Error::new(
+                    value.span(),
+                    format!("unknown length encoding `{other}`: {FRAME_LEN_HELP}"),
+                ));
+            }
+        };
+        len = Some(Ident::new(name, value.span()));
+        Ok(())
+    })?;
+    let len = len.ok_or_else(|| syn::Error::new(attr.span(), FRAME_LEN_HELP))?;
+    if !is_sequence(ty) {
+        return Err(syn::Error::new(
+            ty.span(),
+            "`#[frame(len = ...)]` goes on a `Vec<T>`, `String` or `Box<[T]>` field",
+        ));
+    }
+    Ok(len)
+}
+
+/// `Vec<..>`, `String` or `Box<[..]>`, by the last segment of the path.
+fn is_sequence(ty: &Type) -> bool {
+    let Type::Path(path) = ty else { return false };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    match last.ident.to_string().as_str() {
+        "Vec" | "String" => true,
+        "Box" => matches!(
+            &last.arguments,
+            syn::PathArguments::AngleBracketed(args)
+                if matches!(args.args.first(), Some(syn::GenericArgument::Type(Type::Slice(_))))
+        ),
+        _ => false,
+    }
+}
+
 fn parse_text(attr: &Attribute) -> Result<Text, syn::Error> {
     parse_text_args(attr, false).map(|(_, t)| t)
 }
@@ -656,8 +717,17 @@ fn parse_fields(
     for (index, field) in fields.iter().enumerate() {
         let mut text = None;
         let mut has_text_attr = false;
+        let mut frame_len = None;
         for attr in &field.attrs {
-            if attr.path().is_ident("text") {
+            if attr.path().is_ident("frame") {
+                if frame_len.is_some() {
+                    errors.at(attr.span(), "duplicate `#[frame]` on this field");
+                }
+                match parse_frame_len(attr, &field.ty) {
+                    Ok(len) => frame_len = Some(len),
+                    Err(e) => errors.push(e),
+                }
+            } else if attr.path().is_ident("text") {
                 has_text_attr = true;
                 if text.is_some() {
                     errors.at(attr.span(), "duplicate `#[text]` on this field");
@@ -708,6 +778,7 @@ fn parse_fields(
             index,
             ty: field.ty.clone(),
             kind,
+            frame_len,
             attrs_to_copy: copied_attrs(&field.attrs),
         });
     }

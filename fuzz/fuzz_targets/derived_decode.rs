@@ -1,5 +1,5 @@
-//! Derived types (structs with `Vec`/`String`/`Option`, enums with data, nested and recursive
-//! types) through every decode entry point, with and without a limit, including the bincode 2
+//! Derived types (static-size structs, structs with `Vec`/`String`/`Option` and per-field
+//! lengths such as `short_vec`, enums with data, nested and recursive types) through every decode entry point, with and without a limit, including the bincode 2
 //! bridge: a value or an error, never a panic or an abort, memory bounded by the input (the
 //! run's `-rss_limit_mb` / `-malloc_limit_mb` catch an unbounded allocation). A value that
 //! decodes encodes back to the bytes it was read from (to the same value under varint).
@@ -15,6 +15,8 @@ use libfuzzer_sys::fuzz_target;
 struct Fixed {
     id: u64,
     qty: u32,
+    live: bool,
+    venue: [u8; 3],
 }
 
 #[derive(Endianize, Debug, PartialEq)]
@@ -24,6 +26,8 @@ struct Named {
     id: u64,
     name: String,
     tags: Option<Vec<u16be>>,
+    #[frame(len = short_vec)]
+    codes: Vec<[u8; 3]>,
 }
 
 #[derive(Endianize, Debug, PartialEq)]
@@ -57,6 +61,8 @@ struct Block {
     groups: Vec<Vec<Fixed>>,
     tree: Option<Box<Tree>>,
     units: Vec<()>,
+    #[frame(len = u8)]
+    note: String,
 }
 
 /// Every entry point of this crate on `data`, and the bytes used when a value came back.

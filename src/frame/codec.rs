@@ -286,6 +286,19 @@ impl<W: Writer> Encoder<W> {
         out
     }
 
+    /// Runs `f` with integers in `ints`, then restores the configured encoding.
+    #[inline]
+    pub(crate) fn with_int_encoding<T>(
+        &mut self,
+        ints: IntEncoding,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let saved = core::mem::replace(&mut self.config.ints, ints);
+        let out = f(self);
+        self.config.ints = saved;
+        out
+    }
+
     /// Whether integers are written at their full width (then static-size values take their
     /// [`Encode::FIXED_SIZE`]).
     #[inline]
@@ -502,6 +515,19 @@ impl<R: Reader> Decoder<R> {
         let saved = core::mem::replace(&mut self.config.order, order);
         let out = f(self);
         self.config.order = saved;
+        out
+    }
+
+    /// Runs `f` with integers in `ints`, then restores the configured encoding.
+    #[inline]
+    pub(crate) fn with_int_encoding<T>(
+        &mut self,
+        ints: IntEncoding,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let saved = core::mem::replace(&mut self.config.ints, ints);
+        let out = f(self);
+        self.config.ints = saved;
         out
     }
 
@@ -730,6 +756,23 @@ impl<R: Reader> Decoder<R> {
         let start = self.offset;
         let order = self.config.order;
         let len = self.read_uint(8, order, "u64")? as u64;
+        self.accept_len(start, len, min_size, alloc_size)
+    }
+
+    /// The checks of [`read_len`](Self::read_len) on a length read at `start` by other means
+    /// (the per-field length encodings of [`len`](super::len)).
+    ///
+    /// # Errors
+    /// As [`read_len`](Self::read_len).
+    #[doc(hidden)]
+    #[inline]
+    pub fn accept_len(
+        &mut self,
+        start: usize,
+        len: u64,
+        min_size: usize,
+        alloc_size: usize,
+    ) -> Result<usize, DecodeError> {
         let refuse = |reason| DecodeErrorKind::LengthTooLarge {
             length: len,
             reason,

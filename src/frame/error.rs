@@ -149,6 +149,15 @@ pub enum DecodeErrorKind {
     Text(crate::text::TextError),
     /// A borrowed view cannot be given (misaligned elements, or varint elements).
     Unborrowable(&'static str),
+    /// A malformed length prefix of a per-field length encoding
+    /// ([`len`](super::len)): a `short_vec` with a redundant zero byte, longer than 3 bytes or
+    /// beyond `u16::MAX`.
+    InvalidLength {
+        /// The encoding (`"short_vec"`).
+        encoding: &'static str,
+        /// What is wrong.
+        fault: LengthFault,
+    },
     /// `Vec`s and `Box`es nest deeper than the decoder allows (a recursive type).
     TooDeep {
         /// The deepest nesting allowed ([`MAX_DEPTH`](super::MAX_DEPTH)).
@@ -174,6 +183,19 @@ pub enum LengthRefusal {
     },
     /// It does not fit in memory on this target.
     BeyondAddressSpace,
+}
+
+/// What is wrong with a malformed per-field length prefix
+/// ([`DecodeErrorKind::InvalidLength`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LengthFault {
+    /// A redundant zero byte at the end (the same length has a shorter form).
+    RedundantByte,
+    /// More bytes than the encoding allows.
+    TooManyBytes,
+    /// A length beyond the largest the encoding can carry.
+    BeyondMax,
 }
 
 impl fmt::Display for DecodeError {
@@ -217,6 +239,14 @@ impl fmt::Display for DecodeError {
                 write!(f, "{count} bytes left after the value")
             }
             DecodeErrorKind::Unborrowable(why) => write!(f, "cannot borrow: {why}"),
+            DecodeErrorKind::InvalidLength { encoding, fault } => {
+                let why = match fault {
+                    LengthFault::RedundantByte => "a redundant trailing zero byte",
+                    LengthFault::TooManyBytes => "more bytes than the encoding allows",
+                    LengthFault::BeyondMax => "beyond the largest length it can carry",
+                };
+                write!(f, "invalid {encoding} length: {why}")
+            }
             DecodeErrorKind::TooDeep { limit } => {
                 write!(f, "values nest more than {limit} levels deep")
             }

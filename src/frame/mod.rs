@@ -45,13 +45,14 @@ mod error;
 mod fixed;
 mod impls;
 mod io;
+pub mod len;
 #[cfg(feature = "serde")]
 mod serde;
 mod varint;
 
 pub use codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, MAX_DEPTH};
 pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
-pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthRefusal};
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthFault, LengthRefusal};
 #[doc(hidden)]
 pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
 pub use io::{BorrowReader, Reader, SizeCounter, SliceReader, SliceWriter, Writer};

@@ -138,6 +138,25 @@ impl Cx<'_> {
         }
     }
 
+    /// The statement writing one field at `place` (a reference): through its `Encode`, or
+    /// with the length encoding of its `#[frame(len = ...)]`.
+    fn encode_field(&self, field: &Field, place: &TokenStream) -> TokenStream {
+        let c = self.c;
+        match &field.frame_len {
+            Some(len) => quote!(#c::frame::len::encode::<#c::frame::len::#len, _, _>(#place, e)?;),
+            None => quote!(#c::frame::Encode::encode(#place, e)?;),
+        }
+    }
+
+    /// The expression reading one field, as [`encode_field`](Self::encode_field) wrote it.
+    fn decode_field(&self, field: &Field) -> TokenStream {
+        let c = self.c;
+        match &field.frame_len {
+            Some(len) => quote!(#c::frame::len::decode::<#c::frame::len::#len, _, _>(d)?),
+            None => quote!(#c::frame::Decode::decode(d)?),
+        }
+    }
+
     /// The fewest bytes `fields` take on the wire: the sum of their `MIN_SIZE`s, so that a
     /// length prefix for a run of these values is checked against the input.
     fn min_size(&self, fields: &FieldList, target: Target) -> TokenStream {
@@ -154,8 +173,6 @@ impl Cx<'_> {
 
     /// `Encode`, `Decode` and `BorrowDecode` for a struct.
     pub(crate) fn frame_struct(&self, fields: &FieldList, target: Target) -> TokenStream {
-        let c = self.c;
-        let f = quote!(#c::frame);
         let packed = match target {
             Target::Wire => self.input.repr.packed.is_some(),
             Target::Logical => self.input.logical_packed,
@@ -168,11 +185,12 @@ impl Cx<'_> {
             } else {
                 quote!(&self.#member)
             };
-            quote!(#f::Encode::encode(#place, e)?;)
+            self.encode_field(field, &place)
         });
         let decodes = fields.fields.iter().map(|field| {
             let member = field.member();
-            quote!(#member: #f::Decode::decode(d)?)
+            let value = self.decode_field(field);
+            quote!(#member: #value)
         });
         let build = match fields.style {
             Style::Unit => quote!(Self),
@@ -213,10 +231,16 @@ impl Cx<'_> {
             let names = bindings(v);
             let v_ident = &v.ident;
             let pattern = pattern_for(quote!(#name::#v_ident), v, &names);
+            let encodes = v
+                .fields
+                .fields
+                .iter()
+                .zip(&names)
+                .map(|(field, name)| self.encode_field(field, &quote!(#name)));
             quote! {
                 #pattern => {
                     e.write_variant(#index)?;
-                    #(#f::Encode::encode(#names, e)?;)*
+                    #(#encodes)*
                 }
             }
         });
@@ -227,14 +251,13 @@ impl Cx<'_> {
             let build = match v.fields.style {
                 Style::Unit => quote!(#name::#v_ident),
                 Style::Tuple => {
-                    let values = v
-                        .fields
-                        .fields
-                        .iter()
-                        .map(|_| quote!(#f::Decode::decode(d)?));
+                    let values = v.fields.fields.iter().map(|fl| self.decode_field(fl));
                     quote!(#name::#v_ident(#(#values),*))
                 }
-                Style::Named => quote!(#name::#v_ident { #(#members: #f::Decode::decode(d)?),* }),
+                Style::Named => {
+                    let values = v.fields.fields.iter().map(|fl| self.decode_field(fl));
+                    quote!(#name::#v_ident { #(#members: #values),* })
+                }
             };
             quote!(#index => #build,)
         });
