@@ -136,6 +136,15 @@
 //! still bounded by its input. `examples/bincode_interop.rs` exchanges a message with bincode
 //! 1 and 2.
 //!
+//! A struct whose fields all have a fixed size under fixed-int (numbers, wrappers, arrays,
+//! tuples, nested such structs) is written after one capacity check and read after one length
+//! check, and so is a `Vec` of them: one check for the whole run.
+//!
+//! For formats that are bincode with a different length prefix, `#[frame(len = ...)]` on a
+//! `Vec<T>`, `String` or `Box<[T]>` field picks it: `short_vec` (Solana's compact-u16), `u8`,
+//! `u16`, `u32`, `u64` (fixed width, in the container's order) or `varint` (see
+//! [`frame::len`]; `examples/solana_tx.rs` frames Solana's legacy transaction this way).
+//!
 //! # The two encodings
 //!
 //! Every path writes one of two byte formats, each matching a peer:
