@@ -343,32 +343,26 @@ fn static_sizes_are_the_encoded_sizes() {
 macro_rules! check_static_paths {
     ($m:ident, $declared:expr, $config:expr, $seed:expr, $n:expr) => {{
         let config: Config = $config;
+        /// The same tick as either twin.
+        macro_rules! tick_as {
+            ($ty:path, $s:expr) => {{
+                let s: u64 = $s;
+                $ty {
+                    id: s,
+                    px: s as f64 / 3.0,
+                    qty: s as u32,
+                    side: (s >> 8) as u8,
+                    venue: (s as u32).to_be_bytes(),
+                    ok: s % 3 == 0,
+                    ts: -(s as i64),
+                    pair: (s as u16, (s >> 16) as i8),
+                    grid: [[s as i16, 1], [-2, (s >> 4) as i16]],
+                }
+            }};
+        }
         let tick = |i: u64| {
             let s = $seed.wrapping_add(i.wrapping_mul(0x9e37_79b9));
-            (
-                $m::ours::Tick {
-                    id: s,
-                    px: s as f64 / 3.0,
-                    qty: s as u32,
-                    side: (s >> 8) as u8,
-                    venue: (s as u32).to_be_bytes(),
-                    ok: s % 3 == 0,
-                    ts: -(s as i64),
-                    pair: (s as u16, (s >> 16) as i8),
-                    grid: [[s as i16, 1], [-2, (s >> 4) as i16]],
-                },
-                $m::theirs::Tick {
-                    id: s,
-                    px: s as f64 / 3.0,
-                    qty: s as u32,
-                    side: (s >> 8) as u8,
-                    venue: (s as u32).to_be_bytes(),
-                    ok: s % 3 == 0,
-                    ts: -(s as i64),
-                    pair: (s as u16, (s >> 16) as i8),
-                    grid: [[s as i16, 1], [-2, (s >> 4) as i16]],
-                },
-            )
+            (tick_as!($m::ours::Tick, s), tick_as!($m::theirs::Tick, s))
         };
         let pairs: Vec<_> = (0..$n as u64).map(tick).collect();
         let ours = $m::ours::Ticks {

@@ -101,6 +101,19 @@ impl<'a> FixedOut<'a> {
     pub(crate) fn is_full(&self) -> bool {
         self.rest.is_empty()
     }
+
+    /// Runs `fill` on all of `dst`, which must come back fully written: afterwards every byte
+    /// of `dst` is initialized.
+    ///
+    /// # Panics
+    /// If `fill` writes fewer bytes than `dst` has (an `encode_fixed` that disagrees with its
+    /// `FIXED_SIZE`).
+    #[inline(always)]
+    pub(crate) fn fill_all(dst: &'a mut [MaybeUninit<u8>], fill: impl FnOnce(&mut FixedOut<'_>)) {
+        let mut out = FixedOut::new(dst);
+        fill(&mut out);
+        assert!(out.is_full(), "encode_fixed wrote less than FIXED_SIZE");
+    }
 }
 
 /// The source of one static-size value (or a run of them): exactly its bytes, read front to

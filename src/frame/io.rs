@@ -61,11 +61,9 @@ pub trait Writer {
             return Ok(false);
         }
         let mut buf = [MaybeUninit::<u8>::uninit(); STACK];
-        let mut out = FixedOut::new(&mut buf[..len]);
-        fill(&mut out);
-        assert!(out.is_full(), "encode_fixed wrote less than FIXED_SIZE");
-        // SAFETY: a full `FixedOut` has written every one of its `len` bytes, and `u8` has
-        // the layout of `MaybeUninit<u8>`.
+        FixedOut::fill_all(&mut buf[..len], fill);
+        // SAFETY: `fill_all` returned, so each of the first `len` bytes is written, and `u8`
+        // has the layout of `MaybeUninit<u8>`.
         let bytes = unsafe { &*(&raw const buf[..len] as *const [u8]) };
         self.write(bytes)?;
         Ok(true)
@@ -121,11 +119,9 @@ impl Writer for alloc::vec::Vec<u8> {
     ) -> Result<bool, EncodeError> {
         self.reserve(len);
         let start = self.len();
-        let mut out = FixedOut::new(&mut self.spare_capacity_mut()[..len]);
-        fill(&mut out);
-        assert!(out.is_full(), "encode_fixed wrote less than FIXED_SIZE");
-        // SAFETY: `reserve` made room for `len` more bytes, and a full `FixedOut` has written
-        // every one of them.
+        FixedOut::fill_all(&mut self.spare_capacity_mut()[..len], fill);
+        // SAFETY: `reserve` made room for `len` more bytes, and `fill_all` returned, so each
+        // of them is written.
         unsafe { self.set_len(start + len) };
         Ok(true)
     }
@@ -191,9 +187,7 @@ impl Writer for SliceWriter<'_> {
         // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and a `FixedOut` only ever stores
         // initialized bytes, so the slice stays initialized.
         let dst = unsafe { &mut *(&raw mut *dst as *mut [MaybeUninit<u8>]) };
-        let mut out = FixedOut::new(dst);
-        fill(&mut out);
-        assert!(out.is_full(), "encode_fixed wrote less than FIXED_SIZE");
+        FixedOut::fill_all(dst, fill);
         self.written += len;
         Ok(true)
     }
