@@ -9,6 +9,7 @@
 //! configuration's own lengths are, before anything is allocated.
 //!
 //! ```
+//! # #[cfg(feature = "alloc")] {
 //! use endian_wire::frame::{self, Config, len};
 //!
 //! let mut out = Vec::new();
@@ -19,6 +20,7 @@
 //! let mut d = frame::Decoder::new(frame::SliceReader::new(&out), Config::legacy());
 //! let back: Vec<u8> = len::decode::<len::ShortVec, _, _>(&mut d)?;
 //! assert_eq!(back, vec![7u8; 200]);
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
