@@ -286,19 +286,6 @@ impl<W: Writer> Encoder<W> {
         out
     }
 
-    /// Runs `f` with integers in `ints`, then restores the configured encoding.
-    #[inline]
-    pub(crate) fn with_int_encoding<T>(
-        &mut self,
-        ints: IntEncoding,
-        f: impl FnOnce(&mut Self) -> T,
-    ) -> T {
-        let saved = core::mem::replace(&mut self.config.ints, ints);
-        let out = f(self);
-        self.config.ints = saved;
-        out
-    }
-
     /// Whether integers are written at their full width (then static-size values take their
     /// [`Encode::FIXED_SIZE`]).
     #[inline]
@@ -347,9 +334,6 @@ impl<W: Writer> Encoder<W> {
     #[doc(hidden)]
     #[inline(always)]
     pub fn encode_fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<bool, EncodeError> {
-        if T::FIXED_SIZE.is_none() || !self.is_fixed_int() {
-            return Ok(false);
-        }
         match self.config.order {
             Endian::Big => self.encode_fixed_in::<T, true>(value),
             Endian::Little => self.encode_fixed_in::<T, false>(value),
@@ -393,12 +377,16 @@ impl<W: Writer> Encoder<W> {
                     Endian::Little => self.writer.write(&bytes[..width]),
                 }
             }
-            IntEncoding::Variable => {
-                let mut buf = [0u8; 17];
-                let len = varint::encode(value, order, &mut buf);
-                self.writer.write(&buf[..len])
-            }
+            IntEncoding::Variable => self.write_varint(value, order),
         }
+    }
+
+    /// Writes `value` as bincode's varint (payload in `order`), whatever the configuration.
+    #[inline]
+    pub(crate) fn write_varint(&mut self, value: u128, order: Endian) -> Result<(), EncodeError> {
+        let mut buf = [0u8; 17];
+        let len = varint::encode(value, order, &mut buf);
+        self.writer.write(&buf[..len])
     }
 
     /// Writes a signed integer of `width` bytes: two's complement under fixed-int, zigzag
@@ -518,19 +506,6 @@ impl<R: Reader> Decoder<R> {
         out
     }
 
-    /// Runs `f` with integers in `ints`, then restores the configured encoding.
-    #[inline]
-    pub(crate) fn with_int_encoding<T>(
-        &mut self,
-        ints: IntEncoding,
-        f: impl FnOnce(&mut Self) -> T,
-    ) -> T {
-        let saved = core::mem::replace(&mut self.config.ints, ints);
-        let out = f(self);
-        self.config.ints = saved;
-        out
-    }
-
     /// An error at the current offset.
     #[cold]
     pub fn error(&self, kind: DecodeErrorKind) -> DecodeError {
@@ -595,9 +570,6 @@ impl<R: Reader> Decoder<R> {
     #[doc(hidden)]
     #[inline(always)]
     pub fn decode_fixed<T: Decode>(&mut self) -> Result<Option<T>, DecodeError> {
-        if T::FIXED_SIZE.is_none() || !self.is_fixed_int() {
-            return Ok(None);
-        }
         match self.config.order {
             Endian::Big => self.decode_fixed_in::<T, true>(),
             Endian::Little => self.decode_fixed_in::<T, false>(),
@@ -645,38 +617,48 @@ impl<R: Reader> Decoder<R> {
         order: Endian,
         type_name: &'static str,
     ) -> Result<u128, DecodeError> {
-        let start = self.offset;
         match self.config.ints {
             IntEncoding::Fixed => {
                 let mut buf = [0u8; 16];
                 self.read_bytes(&mut buf[..width])?;
                 Ok(varint::payload_value(&buf[..width], order))
             }
-            IntEncoding::Variable => {
-                // From memory in one step when the reader holds the input.
-                if let Some(bytes) = self.reader.peek() {
-                    return match varint::parse(bytes, width, order) {
-                        Ok((value, used)) => {
-                            self.consume(used);
-                            Ok(value)
-                        }
-                        Err(e) => Err(self.varint_error(start, e, type_name)),
-                    };
+            IntEncoding::Variable => self.read_varint(width, order, type_name),
+        }
+    }
+
+    /// Reads a bincode varint of at most `width` bytes (payload in `order`), whatever the
+    /// configuration.
+    #[inline]
+    pub(crate) fn read_varint(
+        &mut self,
+        width: usize,
+        order: Endian,
+        type_name: &'static str,
+    ) -> Result<u128, DecodeError> {
+        let start = self.offset;
+        // From memory in one step when the reader holds the input.
+        if let Some(bytes) = self.reader.peek() {
+            return match varint::parse(bytes, width, order) {
+                Ok((value, used)) => {
+                    self.consume(used);
+                    Ok(value)
                 }
-                // From a stream: the marker, then its payload if it may follow, then the same
-                // checks as above on what was read.
-                let [first] = self.read_array::<1>()?;
-                let mut buf = [0u8; 17];
-                buf[0] = first;
-                let payload = varint::payload_width(first).ok().flatten().unwrap_or(0);
-                if payload <= width {
-                    self.read_bytes(&mut buf[1..=payload])?;
-                }
-                match varint::parse(&buf[..=payload], width, order) {
-                    Ok((value, _)) => Ok(value),
-                    Err(e) => Err(self.varint_error(start, e, type_name)),
-                }
-            }
+                Err(e) => Err(self.varint_error(start, e, type_name)),
+            };
+        }
+        // From a stream: the marker, then its payload if it may follow, then the same checks
+        // as above on what was read.
+        let [first] = self.read_array::<1>()?;
+        let mut buf = [0u8; 17];
+        buf[0] = first;
+        let payload = varint::payload_width(first).ok().flatten().unwrap_or(0);
+        if payload <= width {
+            self.read_bytes(&mut buf[1..=payload])?;
+        }
+        match varint::parse(&buf[..=payload], width, order) {
+            Ok((value, _)) => Ok(value),
+            Err(e) => Err(self.varint_error(start, e, type_name)),
         }
     }
 

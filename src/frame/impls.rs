@@ -227,6 +227,58 @@ fn fill_vec<T: Copy, R: Reader>(
     Ok(out)
 }
 
+/// The static-size items (`FIXED_SIZE` and `encode_fixed` / `decode_fixed`) of a native
+/// number (its bytes in the order asked for) or a wrapper (its memory bytes, already in its
+/// own order), for the impls below.
+macro_rules! fixed_items {
+    (native encode $t:ty) => {
+        const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+        #[inline(always)]
+        fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+            out.put(if BIG {
+                self.to_be_bytes()
+            } else {
+                self.to_le_bytes()
+            });
+        }
+    };
+    (native decode $t:ty) => {
+        const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+        #[inline(always)]
+        fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+            let bytes = input.take::<{ size_of::<$t>() }>();
+            Ok(if BIG {
+                <$t>::from_be_bytes(bytes)
+            } else {
+                <$t>::from_le_bytes(bytes)
+            })
+        }
+    };
+    (wrapper encode $t:ty) => {
+        const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+        #[inline(always)]
+        fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+            out.put_slice(self.as_bytes());
+        }
+
+        #[inline(always)]
+        fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
+            out.put_slice(items.as_bytes());
+        }
+    };
+    (wrapper decode $t:ty) => {
+        const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+        #[inline(always)]
+        fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+            Ok(Self::from_bytes(input.take::<{ size_of::<$t>() }>()))
+        }
+    };
+}
+
 // ----- native numbers ------------------------------------------------------------------
 
 /// Unsigned and signed integers of 2 to 16 bytes, floats: in the configuration's order;
@@ -234,12 +286,7 @@ fn fill_vec<T: Copy, R: Reader>(
 macro_rules! native_numbers {
     ($($t:ty => $to_wide:expr, $from_wide:expr);* $(;)?) => {$(
         impl Encode for $t {
-            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
-
-            #[inline(always)]
-            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
-                out.put(if BIG { self.to_be_bytes() } else { self.to_le_bytes() });
-            }
+            fixed_items!(native encode $t);
 
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
@@ -272,13 +319,7 @@ macro_rules! native_numbers {
 
         impl Decode for $t {
             const MIN_SIZE: usize = 1;
-            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
-
-            #[inline(always)]
-            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
-                let bytes = input.take::<{ size_of::<$t>() }>();
-                Ok(if BIG { <$t>::from_be_bytes(bytes) } else { <$t>::from_le_bytes(bytes) })
-            }
+            fixed_items!(native decode $t);
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -480,12 +521,7 @@ pointer_sized! {
 macro_rules! floats {
     ($($t:ty),*) => {$(
         impl Encode for $t {
-            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
-
-            #[inline(always)]
-            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
-                out.put(if BIG { self.to_be_bytes() } else { self.to_le_bytes() });
-            }
+            fixed_items!(native encode $t);
 
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
@@ -506,13 +542,7 @@ macro_rules! floats {
 
         impl Decode for $t {
             const MIN_SIZE: usize = size_of::<$t>();
-            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
-
-            #[inline(always)]
-            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
-                let bytes = input.take::<{ size_of::<$t>() }>();
-                Ok(if BIG { <$t>::from_be_bytes(bytes) } else { <$t>::from_le_bytes(bytes) })
-            }
+            fixed_items!(native decode $t);
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -555,17 +585,7 @@ macro_rules! wrapped_numbers {
     )*};
     (@one $W:ident, $order:expr, $t:ty, $write:ident, $read:ident, $wide:ty) => {
         impl Encode for $W<$t> {
-            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
-
-            #[inline(always)]
-            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
-                out.put_slice(self.as_bytes());
-            }
-
-            #[inline(always)]
-            fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
-                out.put_slice(items.as_bytes());
-            }
+            fixed_items!(wrapper encode $t);
 
             #[inline]
             fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
@@ -586,12 +606,7 @@ macro_rules! wrapped_numbers {
 
         impl Decode for $W<$t> {
             const MIN_SIZE: usize = 1;
-            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
-
-            #[inline(always)]
-            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
-                Ok(Self::from_bytes(input.take::<{ size_of::<$t>() }>()))
-            }
+            fixed_items!(wrapper decode $t);
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -717,17 +732,7 @@ macro_rules! wrapped_floats {
     )*};
     (@one $W:ident, $t:ty) => {
         impl Encode for $W<$t> {
-            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
-
-            #[inline(always)]
-            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
-                out.put_slice(self.as_bytes());
-            }
-
-            #[inline(always)]
-            fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
-                out.put_slice(items.as_bytes());
-            }
+            fixed_items!(wrapper encode $t);
 
             #[inline]
             fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
@@ -742,12 +747,7 @@ macro_rules! wrapped_floats {
 
         impl Decode for $W<$t> {
             const MIN_SIZE: usize = size_of::<$t>();
-            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
-
-            #[inline(always)]
-            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
-                Ok(Self::from_bytes(input.take::<{ size_of::<$t>() }>()))
-            }
+            fixed_items!(wrapper decode $t);
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {

@@ -27,7 +27,6 @@
 #[cfg(feature = "alloc")]
 use super::codec::Decode;
 use super::codec::{Decoder, Encode, Encoder};
-use super::config::IntEncoding;
 use super::error::{DecodeError, DecodeErrorKind, EncodeError, LengthFault};
 use super::io::{Reader, Writer};
 use crate::Endian;
@@ -155,15 +154,15 @@ impl LenEncoding for Varint {
 
     #[inline]
     fn write<W: Writer>(len: usize, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-        e.with_int_encoding(IntEncoding::Variable, |e| e.write_len(len))
+        let order = e.config().endian();
+        e.write_varint(len as u128, order)
     }
 
     #[inline]
     fn read<R: Reader>(d: &mut Decoder<R>) -> Result<u64, DecodeError> {
-        d.with_int_encoding(IntEncoding::Variable, |d| {
-            let order = d.config().endian();
-            d.read_uint(8, order, "u64").map(|v| v as u64)
-        })
+        let order = d.config().endian();
+        // At most 8 bytes wide, so it fits a `u64`.
+        d.read_varint(8, order, "u64").map(|v| v as u64)
     }
 }
 
