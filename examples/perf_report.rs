@@ -4,6 +4,7 @@
 //! cargo run --release --example perf_report            # about a minute, Markdown on stdout
 //! cargo run --release --example perf_report -- --quick # a few seconds (CI runs this)
 //! cargo run --release --example perf_report -- --write # also refresh PERFORMANCE.md and README.md
+//! cargo run --release --example perf_report -- --only 'bytes, 64 B' # rows whose name matches
 //! ```
 //!
 //! Method: every implementation of a workload is measured in the same rounds, one batch each
@@ -828,14 +829,24 @@ fn replace_between_markers(path: &str, marker: &str, content: &str) -> Result<()
 fn main() {
     let mut quick = false;
     let mut write = false;
-    for arg in std::env::args().skip(1) {
+    let mut only: Option<String> = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--quick" => quick = true,
             "--write" => write = true,
+            "--only" => match args.next() {
+                Some(text) => only = Some(text),
+                None => {
+                    eprintln!("perf_report: --only needs the text a row's name contains");
+                    std::process::exit(2);
+                }
+            },
             "-h" | "--help" => {
-                println!("usage: perf_report [--quick] [--write]");
-                println!("  --quick  a few seconds, for CI (noisy figures)");
-                println!("  --write  refresh the generated tables in PERFORMANCE.md and README.md");
+                println!("usage: perf_report [--quick] [--write] [--only TEXT]");
+                println!("  --quick      a few seconds, for CI (noisy figures)");
+                println!("  --write      refresh the generated tables in PERFORMANCE.md and README.md");
+                println!("  --only TEXT  measure only the rows whose name contains TEXT");
                 return;
             }
             other => {
@@ -844,8 +855,8 @@ fn main() {
             }
         }
     }
-    if quick && write {
-        eprintln!("perf_report: --write records figures; run it without --quick");
+    if write && (quick || only.is_some()) {
+        eprintln!("perf_report: --write records every row in full; run it without --quick or --only");
         std::process::exit(2);
     }
     if cfg!(debug_assertions) {
@@ -863,6 +874,9 @@ fn main() {
     for (title, build) in workloads() {
         let mut rows = Vec::new();
         for w in build() {
+            if only.as_ref().is_some_and(|text| !w.name.contains(text.as_str())) {
+                continue;
+            }
             eprint!(
                 "  [{:>5.1} s] {} ...",
                 started.elapsed().as_secs_f64(),
@@ -873,7 +887,9 @@ fn main() {
             eprintln!(" {}", fmt_time(m.ours()));
             rows.push(m);
         }
-        sections.push((title, rows));
+        if !rows.is_empty() {
+            sections.push((title, rows));
+        }
     }
     eprintln!(
         "perf_report: done in {:.0} s",

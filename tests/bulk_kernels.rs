@@ -1,6 +1,9 @@
 //! Every bulk kernel against a byte-reversal oracle: each instruction set this CPU has, every
 //! element count 0..=300 and start offset 0..=63 (a sample under Miri), out of place and in
-//! place, with guard bytes around the destination.
+//! place, with guard bytes around the destination. Then the public entries (`to_bytes`,
+//! `from_bytes`, `wire_in_place`) over the same sweep, for every width and both orders: they
+//! switch between the inline path (up to 64 bytes, the compile-time target's vectors) and the
+//! dispatched kernel, and this is where that switch and the inline path are checked.
 //!
 //! A custom harness (`harness = false`) so that a kernel the CPU lacks is reported as ignored,
 //! never as passed. Accepts libtest's filter arguments and `--skip`.
@@ -8,7 +11,9 @@
 use std::panic;
 use std::process::ExitCode;
 
-use endian_wire::bulk::{self, Isa};
+use endian_wire::bulk::{self, Isa, WireElement};
+use endian_wire::zerocopy::{FromBytes, FromZeros, IntoBytes};
+use endian_wire::{BigEndian, LittleEndian};
 
 const GUARD: usize = 64;
 const GUARD_BYTE: u8 = 0xA5;
@@ -89,6 +94,64 @@ fn check_isa(isa: Isa) {
     }
 }
 
+/// The public entries for wire type `W` against the oracle (a copy when `W` does not swap on
+/// this host). The byte side starts at every offset; the native side is a `Vec`, aligned.
+fn check_entries<W: WireElement>() {
+    let width = size_of::<W>();
+    let expect = |src: &[u8]| {
+        if W::SWAPS {
+            oracle(width, src)
+        } else {
+            src.to_vec()
+        }
+    };
+    let native_of = |bytes: &[u8]| -> Vec<W::Native> {
+        bytes
+            .chunks(width)
+            .map(|c| W::Native::read_from_bytes(c).expect("one element"))
+            .collect()
+    };
+    let (counts, offsets) = sweep();
+    for &count in &counts {
+        let len = count * width;
+        let native_bytes = pattern(len, count + width);
+        let native = native_of(&native_bytes);
+        let wire_bytes = expect(&native_bytes);
+        for &offset in &offsets {
+            let what = format!("width {width} swaps {} count {count} offset {offset}", W::SWAPS);
+            let mut buf = vec![GUARD_BYTE; GUARD + 64 + len + GUARD];
+            let start = GUARD + offset;
+            bulk::to_bytes::<W>(&native, &mut buf[start..start + len]);
+            assert_eq!(&buf[start..start + len], &wire_bytes[..], "to_bytes {what}");
+            assert!(
+                buf[..start].iter().all(|&b| b == GUARD_BYTE)
+                    && buf[start + len..].iter().all(|&b| b == GUARD_BYTE),
+                "to_bytes wrote outside its destination: {what}"
+            );
+
+            let mut back = vec![W::Native::new_zeroed(); count];
+            bulk::from_bytes::<W>(&buf[start..start + len], &mut back);
+            assert_eq!(back.as_bytes(), &native_bytes[..], "from_bytes {what}");
+        }
+        let mut place = native.clone();
+        let wire = bulk::wire_in_place::<W>(&mut place);
+        assert_eq!(wire.as_bytes(), &wire_bytes[..], "wire_in_place width {width} count {count}");
+        let back = bulk::native_in_place::<W>(wire);
+        assert_eq!(back.as_bytes(), &native_bytes[..], "native_in_place width {width} count {count}");
+    }
+}
+
+fn check_all_entries() {
+    check_entries::<BigEndian<u16>>();
+    check_entries::<LittleEndian<u16>>();
+    check_entries::<BigEndian<u32>>();
+    check_entries::<LittleEndian<f32>>();
+    check_entries::<BigEndian<i64>>();
+    check_entries::<LittleEndian<u64>>();
+    check_entries::<BigEndian<u128>>();
+    check_entries::<LittleEndian<i128>>();
+}
+
 /// Whether libtest-style arguments select the test `name`.
 fn selected(name: &str, args: &[String]) -> bool {
     let mut filters = Vec::new();
@@ -130,6 +193,16 @@ fn main() -> ExitCode {
                 failed += 1;
             }
         }
+    }
+    let name = "public_entries";
+    if !selected(name, &args) {
+        filtered += 1;
+    } else if panic::catch_unwind(check_all_entries).is_ok() {
+        println!("test {name} ... ok");
+        passed += 1;
+    } else {
+        println!("test {name} ... FAILED");
+        failed += 1;
     }
     let status = if failed == 0 { "ok" } else { "FAILED" };
     println!(

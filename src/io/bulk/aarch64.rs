@@ -1,70 +1,66 @@
-//! aarch64 kernels: NEON byte reversal (`rev16`/`rev32`/`rev64`, and `rev64` plus a half swap
+//! aarch64 vectors: NEON byte reversal (`rev16`/`rev32`/`rev64`, and `rev64` plus a half swap
 //! for 16-byte elements). Compiled where the target has NEON (`target_feature = "neon"`, the
-//! baseline of the usual aarch64 targets), so there is no detection; soft-float aarch64 targets
-//! use the portable kernels.
-//!
-//! Four vectors (64 bytes) per iteration, then single vectors, then the portable kernel. All
-//! loads of an iteration happen before its stores, so the kernels also work in place.
+//! baseline of the usual aarch64 targets), so there is no detection and short inputs use it
+//! inline; soft-float aarch64 targets use the portable kernels.
 
 use core::arch::aarch64::*;
 
-use super::portable::{self, Lane};
+use super::portable::Lane;
+use super::vector::{Vector, swap_run};
 
-#[inline(always)]
-unsafe fn reverse<const WIDTH: usize>(v: uint8x16_t) -> uint8x16_t {
-    // SAFETY: NEON is enabled in every caller.
-    unsafe {
-        match WIDTH {
-            2 => vrev16q_u8(v),
-            4 => vrev32q_u8(v),
-            8 => vrev64q_u8(v),
-            _ => {
-                let halves = vrev64q_u8(v);
-                vextq_u8::<8>(halves, halves)
-            }
+/// 16 bytes in a NEON register.
+#[derive(Clone, Copy)]
+pub(crate) struct Neon(uint8x16_t);
+
+impl Vector for Neon {
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: the caller vouches for 16 readable bytes; `vld1q` needs no alignment.
+        Neon(unsafe { vld1q_u8(src) })
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, dst: *mut u8) {
+        // SAFETY: the caller vouches for 16 writable bytes; `vst1q` needs no alignment.
+        unsafe { vst1q_u8(dst, self.0) }
+    }
+
+    #[inline(always)]
+    unsafe fn reverse<const WIDTH: usize>(self) -> Self {
+        let v = self.0;
+        // SAFETY: NEON, as the caller guarantees.
+        unsafe {
+            Neon(match WIDTH {
+                2 => vrev16q_u8(v),
+                4 => vrev32q_u8(v),
+                8 => vrev64q_u8(v),
+                _ => {
+                    let halves = vrev64q_u8(v);
+                    vextq_u8::<8>(halves, halves)
+                }
+            })
         }
     }
 }
 
+/// Short inputs are swapped inline with NEON.
+pub(crate) type Inline = Neon;
+
 /// # Safety
-/// As [`portable::swap`].
-#[target_feature(enable = "neon")]
+/// As [`super::portable::swap`]; NEON is part of the compile-time target.
 unsafe fn neon<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
-    let bytes = count * WIDTH;
-    let mut i = 0;
-    while i + 64 <= bytes {
-        // SAFETY: `i + 64 <= bytes`: within the caller's ranges; vld1q/vst1q need no alignment.
-        unsafe {
-            let a = vld1q_u8(src.add(i));
-            let b = vld1q_u8(src.add(i + 16));
-            let c = vld1q_u8(src.add(i + 32));
-            let d = vld1q_u8(src.add(i + 48));
-            vst1q_u8(dst.add(i), reverse::<WIDTH>(a));
-            vst1q_u8(dst.add(i + 16), reverse::<WIDTH>(b));
-            vst1q_u8(dst.add(i + 32), reverse::<WIDTH>(c));
-            vst1q_u8(dst.add(i + 48), reverse::<WIDTH>(d));
-        }
-        i += 64;
-    }
-    while i + 16 <= bytes {
-        // SAFETY: `i + 16 <= bytes`: within the caller's ranges.
-        unsafe { vst1q_u8(dst.add(i), reverse::<WIDTH>(vld1q_u8(src.add(i)))) }
-        i += 16;
-    }
-    // SAFETY: the rest of the caller's ranges, a whole number of elements.
-    unsafe { portable::swap::<L>(src.add(i), dst.add(i), (bytes - i) / WIDTH) }
+    // SAFETY: forwarded from the caller.
+    unsafe { swap_run::<Neon, L, WIDTH>(src, dst, count) }
 }
 
 pub(crate) mod neon {
-    macro_rules! kernels {
-        ($($name:ident $lane:ty, $width:literal);*) => {$(
-            /// # Safety
-            /// As the portable kernel.
-            pub(crate) unsafe fn $name(src: *const u8, dst: *mut u8, count: usize) {
-                // SAFETY: forwarded from the caller; NEON is baseline on aarch64.
-                unsafe { super::neon::<$lane, $width>(src, dst, count) }
-            }
-        )*};
-    }
-    kernels!(swap2 u16, 2; swap4 u32, 4; swap8 u64, 8; swap16 u128, 16);
+    /// The kernel of each width.
+    pub(crate) static KERNELS: super::super::dispatch::Kernels = super::super::dispatch::Kernels {
+        swap2: super::neon::<u16, 2>,
+        swap4: super::neon::<u32, 4>,
+        swap8: super::neon::<u64, 8>,
+        swap16: super::neon::<u128, 16>,
+    };
 }

@@ -1,9 +1,9 @@
-//! Choosing a kernel: once, at first use, cached in an atomic.
+//! Choosing a kernel: once, at first use, cached as a function pointer per element width.
 //!
 //! When the compile-time target already guarantees an instruction set (for example
 //! `-C target-cpu=native`, or NEON on aarch64), the choice is a constant and no detection runs.
 
-use core::sync::atomic::{AtomicU8, Ordering};
+use core::sync::atomic::{AtomicPtr, AtomicU8, Ordering};
 
 use super::portable;
 
@@ -20,7 +20,8 @@ pub enum Isa {
     Ssse3,
     /// x86_64 AVX2 `vpshufb`, 128 bytes per iteration.
     Avx2,
-    /// x86_64 AVX-512BW `vpshufb` on 64-byte vectors, 256 bytes per iteration, masked tail.
+    /// x86_64 AVX-512BW `vpshufb` on 64-byte vectors, 256 bytes per iteration; inputs under
+    /// 64 bytes in one masked load and store.
     Avx512Bw,
     /// aarch64 NEON `rev16` / `rev32` / `rev64`, 64 bytes per iteration.
     Neon,
@@ -49,27 +50,6 @@ impl Kernels {
         }
     }
 }
-
-macro_rules! kernel_set {
-    ($($path:ident)::+) => {
-        Kernels {
-            swap2: $($path)::+::swap2,
-            swap4: $($path)::+::swap4,
-            swap8: $($path)::+::swap8,
-            swap16: $($path)::+::swap16,
-        }
-    };
-}
-
-static PORTABLE: Kernels = kernel_set!(portable);
-#[cfg(target_arch = "x86_64")]
-static SSSE3: Kernels = kernel_set!(super::x86::ssse3);
-#[cfg(target_arch = "x86_64")]
-static AVX2: Kernels = kernel_set!(super::x86::avx2);
-#[cfg(target_arch = "x86_64")]
-static AVX512: Kernels = kernel_set!(super::x86::avx512);
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-static NEON: Kernels = kernel_set!(super::aarch64::neon);
 
 impl Isa {
     /// Every instruction set this crate knows, on any architecture.
@@ -126,13 +106,6 @@ impl Isa {
         supported.then(|| self.table())
     }
 
-    /// The kernels of the active instruction set. Availability was checked when it was
-    /// chosen, so this is a table lookup, not a CPU feature test.
-    #[inline(always)]
-    pub(crate) fn active_kernels() -> &'static Kernels {
-        Isa::active().table()
-    }
-
     /// The kernel table of this instruction set, without asking the CPU. Only for an
     /// instruction set known to be available; one not compiled for this target maps to the
     /// portable kernels.
@@ -140,16 +113,61 @@ impl Isa {
     fn table(self) -> &'static Kernels {
         match self {
             #[cfg(target_arch = "x86_64")]
-            Isa::Ssse3 => &SSSE3,
+            Isa::Ssse3 => &super::x86::ssse3::KERNELS,
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => &AVX2,
+            Isa::Avx2 => &super::x86::avx2::KERNELS,
             #[cfg(target_arch = "x86_64")]
-            Isa::Avx512Bw => &AVX512,
+            Isa::Avx512Bw => &super::x86::avx512::KERNELS,
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-            Isa::Neon => &NEON,
-            _ => &PORTABLE,
+            Isa::Neon => &super::aarch64::neon::KERNELS,
+            _ => &portable::KERNELS,
         }
     }
+}
+
+/// The active kernel of each width, cached as a plain function pointer (memchr's scheme): it
+/// starts as [`detect`], which chooses the instruction set, stores the chosen kernel over
+/// itself and runs it, so every later call is one load and one indirect call.
+static ACTIVE: [AtomicPtr<()>; 4] = [
+    AtomicPtr::new(detect::<0> as *mut ()),
+    AtomicPtr::new(detect::<1> as *mut ()),
+    AtomicPtr::new(detect::<2> as *mut ()),
+    AtomicPtr::new(detect::<3> as *mut ()),
+];
+
+/// The element width of a slot of [`ACTIVE`].
+const fn slot_width(slot: usize) -> usize {
+    2 << slot
+}
+
+/// The slot of [`ACTIVE`] for elements of `width` bytes (2, 4, 8 or 16).
+#[inline(always)]
+const fn width_slot(width: usize) -> usize {
+    width.trailing_zeros() as usize - 1
+}
+
+/// Stands in for the kernel of slot `SLOT` until the first call: chooses, caches, runs.
+///
+/// # Safety
+/// As [`Kernel`].
+unsafe fn detect<const SLOT: usize>(src: *const u8, dst: *mut u8, count: usize) {
+    let kernel = Isa::active().table().for_width(slot_width(SLOT));
+    ACTIVE[SLOT].store(kernel as *mut (), Ordering::Relaxed);
+    // SAFETY: forwarded from the caller; the active instruction set runs on this CPU.
+    unsafe { kernel(src, dst, count) }
+}
+
+/// The kernel the bulk functions use for elements of `width` bytes (2, 4, 8 or 16): a constant
+/// when the compile-time target settles the instruction set, the cached pointer otherwise.
+#[inline(always)]
+pub(crate) fn active_kernel(width: usize) -> Kernel {
+    if let Some(isa) = compile_time_choice() {
+        return isa.table().for_width(width);
+    }
+    let raw = ACTIVE[width_slot(width)].load(Ordering::Relaxed);
+    // SAFETY: every pointer stored in `ACTIVE` is a `Kernel` (a `detect` instance or a kernel
+    // of the active instruction set), cast to `*mut ()` above; casting back restores it.
+    unsafe { core::mem::transmute::<*mut (), Kernel>(raw) }
 }
 
 const UNSET: u8 = u8::MAX;

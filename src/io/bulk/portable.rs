@@ -1,5 +1,6 @@
-//! The portable kernels: one element at a time. Also the oracle the SIMD kernels are tested
-//! against, and the tail handler of every SIMD loop.
+//! The portable kernels: one element at a time. The kernels of targets without SIMD, the
+//! oracle the SIMD kernels are tested against, and what a vector too wide for a short input
+//! falls back to.
 
 use core::ptr;
 
@@ -35,16 +36,10 @@ pub(crate) unsafe fn swap<L: Lane>(src: *const u8, dst: *mut u8, count: usize) {
     }
 }
 
-macro_rules! kernels {
-    ($($name:ident $lane:ty),*) => {$(
-        /// The portable kernel for one width.
-        ///
-        /// # Safety
-        /// As [`swap`].
-        pub(crate) unsafe fn $name(src: *const u8, dst: *mut u8, count: usize) {
-            // SAFETY: forwarded from the caller.
-            unsafe { swap::<$lane>(src, dst, count) }
-        }
-    )*};
-}
-kernels!(swap2 u16, swap4 u32, swap8 u64, swap16 u128);
+/// The portable kernel of each width.
+pub(crate) static KERNELS: super::dispatch::Kernels = super::dispatch::Kernels {
+    swap2: swap::<u16>,
+    swap4: swap::<u32>,
+    swap8: swap::<u64>,
+    swap16: swap::<u128>,
+};

@@ -1,183 +1,286 @@
-//! x86_64 kernels: SSSE3, AVX2 and AVX-512BW byte shuffles.
+//! x86_64 vectors: SSE2 (the baseline: shifts and word shuffles), SSSE3, AVX2 and AVX-512BW
+//! (`pshufb` with a constant control), and the `#[target_feature]` kernels built on them.
 //!
-//! Each loop moves four vectors per iteration (64, 128 and 256 bytes), then single vectors,
-//! then hands the last partial vector to the portable kernel (AVX-512 uses a masked load and
-//! store instead). Loads and stores are unaligned; the four loads of an iteration happen before
-//! its stores, so the kernels work in place as well as between disjoint buffers.
+//! SSE2 needs no detection, so short inputs are swapped inline with it (or with the widest
+//! instruction set the compile-time target guarantees, see [`Inline`]); the wider kernels are
+//! reached through the cached function pointers of `dispatch`.
 
 use core::arch::x86_64::*;
 
 use super::portable::{self, Lane};
+use super::vector::{Vector, swap_run};
 
-/// The shuffle control that reverses each `WIDTH`-byte element of a 16-byte lane.
-const fn lane_mask<const WIDTH: usize>() -> [u8; 16] {
-    let mut mask = [0u8; 16];
-    let mut i = 0;
-    while i < 16 {
-        mask[i] = ((i / WIDTH) * WIDTH + (WIDTH - 1 - i % WIDTH)) as u8;
-        i += 1;
-    }
-    mask
-}
-
-/// The same control repeated over `N` bytes (AVX2 and AVX-512 shuffle within 16-byte lanes).
-const fn wide_mask<const WIDTH: usize, const N: usize>() -> [u8; N] {
-    let lane = lane_mask::<WIDTH>();
-    let mut mask = [0u8; N];
+/// The shuffle control that reverses each `WIDTH`-byte element of a 16-byte lane, repeated
+/// over `N` bytes (AVX2 and AVX-512 shuffle within 16-byte lanes).
+const fn reverse_control<const WIDTH: usize, const N: usize>() -> [u8; N] {
+    let mut control = [0u8; N];
     let mut i = 0;
     while i < N {
-        mask[i] = lane[i % 16];
+        let lane = i % 16;
+        control[i] = ((lane / WIDTH) * WIDTH + (WIDTH - 1 - lane % WIDTH)) as u8;
         i += 1;
     }
-    mask
+    control
+}
+
+/// 16 bytes with SSE2 only: bytes swapped within 16-bit words by shifts, words and double words
+/// reordered by `pshuflw`/`pshufhw`/`pshufd`.
+#[derive(Clone, Copy)]
+pub(crate) struct Sse2(__m128i);
+
+impl Vector for Sse2 {
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: the caller vouches for 16 readable bytes; `loadu` needs no alignment.
+        Sse2(unsafe { _mm_loadu_si128(src.cast()) })
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, dst: *mut u8) {
+        // SAFETY: the caller vouches for 16 writable bytes; `storeu` needs no alignment.
+        unsafe { _mm_storeu_si128(dst.cast(), self.0) }
+    }
+
+    #[inline(always)]
+    unsafe fn reverse<const WIDTH: usize>(self) -> Self {
+        /// Swaps the two bytes of every 16-bit word.
+        ///
+        /// # Safety
+        /// The CPU has SSE2.
+        #[inline(always)]
+        unsafe fn swap_words(v: __m128i) -> __m128i {
+            // SAFETY: SSE2, as the caller guarantees.
+            unsafe { _mm_or_si128(_mm_slli_epi16::<8>(v), _mm_srli_epi16::<8>(v)) }
+        }
+        let v = self.0;
+        // SAFETY: SSE2, as the caller guarantees.
+        unsafe {
+            Sse2(match WIDTH {
+                2 => swap_words(v),
+                // The words of each 32-bit element exchanged (order 2 3 0 1), then their bytes.
+                4 => swap_words(_mm_shufflehi_epi16::<0b10_11_00_01>(
+                    _mm_shufflelo_epi16::<0b10_11_00_01>(v),
+                )),
+                // The words of each 64-bit element reversed (order 0 1 2 3), then their bytes.
+                8 => swap_words(_mm_shufflehi_epi16::<0b00_01_10_11>(
+                    _mm_shufflelo_epi16::<0b00_01_10_11>(v),
+                )),
+                // The two 64-bit halves exchanged, then each reversed as above.
+                _ => {
+                    let halves = _mm_shuffle_epi32::<0b01_00_11_10>(v);
+                    swap_words(_mm_shufflehi_epi16::<0b00_01_10_11>(
+                        _mm_shufflelo_epi16::<0b00_01_10_11>(halves),
+                    ))
+                }
+            })
+        }
+    }
+}
+
+/// 16 bytes with SSSE3's `pshufb`.
+#[derive(Clone, Copy)]
+pub(crate) struct Ssse3(__m128i);
+
+impl Vector for Ssse3 {
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: the caller vouches for 16 readable bytes; `loadu` needs no alignment.
+        Ssse3(unsafe { _mm_loadu_si128(src.cast()) })
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, dst: *mut u8) {
+        // SAFETY: the caller vouches for 16 writable bytes; `storeu` needs no alignment.
+        unsafe { _mm_storeu_si128(dst.cast(), self.0) }
+    }
+
+    #[inline(always)]
+    unsafe fn reverse<const WIDTH: usize>(self) -> Self {
+        let control = const { reverse_control::<WIDTH, 16>() };
+        // SAFETY: reads the 16-byte `control` array; the caller guarantees SSSE3.
+        unsafe { Ssse3(_mm_shuffle_epi8(self.0, _mm_loadu_si128(control.as_ptr().cast()))) }
+    }
+}
+
+/// 32 bytes with AVX2's `vpshufb`; shorter inputs go to SSSE3 (which AVX2 implies).
+#[derive(Clone, Copy)]
+pub(crate) struct Avx2(__m256i);
+
+impl Vector for Avx2 {
+    const BYTES: usize = 32;
+
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: the caller vouches for 32 readable bytes and AVX2; no alignment needed.
+        Avx2(unsafe { _mm256_loadu_si256(src.cast()) })
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, dst: *mut u8) {
+        // SAFETY: the caller vouches for 32 writable bytes and AVX2; no alignment needed.
+        unsafe { _mm256_storeu_si256(dst.cast(), self.0) }
+    }
+
+    #[inline(always)]
+    unsafe fn reverse<const WIDTH: usize>(self) -> Self {
+        let control = const { reverse_control::<WIDTH, 32>() };
+        // SAFETY: reads the 32-byte `control` array; the caller guarantees AVX2.
+        unsafe {
+            Avx2(_mm256_shuffle_epi8(
+                self.0,
+                _mm256_loadu_si256(control.as_ptr().cast()),
+            ))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn swap_short<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
+        // SAFETY: forwarded from the caller; AVX2 implies SSSE3.
+        unsafe { swap_run::<Ssse3, L, WIDTH>(src, dst, count) }
+    }
+}
+
+/// 64 bytes with AVX-512BW's `vpshufb`; shorter inputs in one masked load and store.
+#[derive(Clone, Copy)]
+pub(crate) struct Avx512(__m512i);
+
+impl Vector for Avx512 {
+    const BYTES: usize = 64;
+
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: the caller vouches for 64 readable bytes and AVX-512F; no alignment needed.
+        Avx512(unsafe { _mm512_loadu_si512(src.cast()) })
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, dst: *mut u8) {
+        // SAFETY: the caller vouches for 64 writable bytes and AVX-512F; no alignment needed.
+        unsafe { _mm512_storeu_si512(dst.cast(), self.0) }
+    }
+
+    #[inline(always)]
+    unsafe fn reverse<const WIDTH: usize>(self) -> Self {
+        let control = const { reverse_control::<WIDTH, 64>() };
+        // SAFETY: reads the 64-byte `control` array; the caller guarantees AVX-512BW.
+        unsafe {
+            Avx512(_mm512_shuffle_epi8(
+                self.0,
+                _mm512_loadu_si512(control.as_ptr().cast()),
+            ))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn swap_short<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
+        let bytes = count * WIDTH;
+        // Bytes `0..bytes` only (`bytes < 64`): masked-off lanes are neither read nor written,
+        // so they cannot fault.
+        let keep: __mmask64 = (1u64 << bytes) - 1;
+        // SAFETY: the mask limits both accesses to the caller's `bytes`, a whole number of
+        // elements, so the shuffle moves bytes only within them; AVX-512BW is guaranteed.
+        unsafe {
+            let v = Avx512(_mm512_maskz_loadu_epi8(keep, src.cast()));
+            _mm512_mask_storeu_epi8(dst.cast(), keep, v.reverse::<WIDTH>().0);
+        }
+    }
+}
+
+/// From this many bytes, the AVX kernels first align their stores to the vector width (a store
+/// that straddles a cache line costs twice, and a `Vec`'s buffer is usually only 16-aligned).
+const ALIGN_FROM: usize = 128;
+
+/// Swaps the head of the input so that the rest's stores are aligned to `V::BYTES`, when whole
+/// elements get `dst` there and the input is long enough to pay; returns how many bytes were
+/// done. Between disjoint buffers the head is one unaligned vector (the loop then starts at
+/// the aligned point, overlapping it); in place, where that would swap bytes twice, it is done
+/// one element at a time.
+///
+/// # Safety
+/// As [`swap_run`]: `src`/`dst` valid for `count * WIDTH` bytes, identical or disjoint; the CPU
+/// has `V`'s instruction set.
+#[inline(always)]
+unsafe fn align_head<V: Vector, L: Lane, const WIDTH: usize>(
+    src: *const u8,
+    dst: *mut u8,
+    count: usize,
+) -> usize {
+    let bytes = count * WIDTH;
+    let head = (V::BYTES - dst as usize % V::BYTES) % V::BYTES;
+    if bytes < ALIGN_FROM || head == 0 || !head.is_multiple_of(WIDTH) {
+        return 0;
+    }
+    if core::ptr::eq(src, dst) {
+        // SAFETY: `head < V::BYTES <= bytes`: whole elements of the caller's range.
+        unsafe { portable::swap::<L>(src, dst, head / WIDTH) };
+    } else {
+        // SAFETY: `V::BYTES <= ALIGN_FROM <= bytes`: within the caller's disjoint ranges.
+        unsafe { V::load(src).reverse::<WIDTH>().store(dst) };
+    }
+    head
 }
 
 /// # Safety
 /// The CPU supports SSSE3; otherwise as [`portable::swap`].
 #[target_feature(enable = "ssse3")]
 unsafe fn ssse3<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
-    let bytes = count * WIDTH;
-    let mask_bytes = const { lane_mask::<WIDTH>() };
-    // SAFETY: reads the `mask_bytes` array, exactly one vector long; the feature is enabled.
-    let mask = unsafe { _mm_loadu_si128(mask_bytes.as_ptr().cast()) };
-    // SAFETY (every block below): `i + k * 16 + 16 <= bytes` for each access, so it is within
-    // the ranges the caller vouches for; loadu/storeu need no alignment; SSSE3 is enabled.
-    let mut i = 0;
-    while i + 64 <= bytes {
-        // SAFETY: see above.
-        unsafe {
-            let a = _mm_loadu_si128(src.add(i).cast());
-            let b = _mm_loadu_si128(src.add(i + 16).cast());
-            let c = _mm_loadu_si128(src.add(i + 32).cast());
-            let d = _mm_loadu_si128(src.add(i + 48).cast());
-            _mm_storeu_si128(dst.add(i).cast(), _mm_shuffle_epi8(a, mask));
-            _mm_storeu_si128(dst.add(i + 16).cast(), _mm_shuffle_epi8(b, mask));
-            _mm_storeu_si128(dst.add(i + 32).cast(), _mm_shuffle_epi8(c, mask));
-            _mm_storeu_si128(dst.add(i + 48).cast(), _mm_shuffle_epi8(d, mask));
-        }
-        i += 64;
-    }
-    while i + 16 <= bytes {
-        // SAFETY: see above.
-        unsafe {
-            let a = _mm_loadu_si128(src.add(i).cast());
-            _mm_storeu_si128(dst.add(i).cast(), _mm_shuffle_epi8(a, mask));
-        }
-        i += 16;
-    }
-    // SAFETY: the rest of the caller's ranges, a whole number of elements.
-    unsafe { portable::swap::<L>(src.add(i), dst.add(i), (bytes - i) / WIDTH) }
+    // SAFETY: forwarded from the caller; SSSE3 is enabled.
+    unsafe { swap_run::<Ssse3, L, WIDTH>(src, dst, count) }
 }
 
 /// # Safety
 /// The CPU supports AVX2; otherwise as [`portable::swap`].
 #[target_feature(enable = "avx2")]
 unsafe fn avx2<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
-    let bytes = count * WIDTH;
-    let mask_bytes = const { wide_mask::<WIDTH, 32>() };
-    // SAFETY: reads the `mask_bytes` array, exactly one vector long; the feature is enabled.
-    let mask = unsafe { _mm256_loadu_si256(mask_bytes.as_ptr().cast()) };
-    // Stores that straddle cache lines halve the throughput: swap a few leading elements
-    // until `dst` is 32-byte aligned (when whole elements can get it there).
-    let head = (32 - dst as usize % 32) % 32;
-    let start = if bytes >= 256 && head.is_multiple_of(WIDTH) {
-        head
-    } else {
-        0
-    };
-    // SAFETY: `start < 32 <= bytes`, a whole number of elements of the caller's ranges.
-    unsafe { portable::swap::<L>(src, dst, start / WIDTH) };
-    // SAFETY: `start <= bytes`: still within the caller's ranges.
-    let (src, dst, bytes) = unsafe { (src.add(start), dst.add(start), bytes - start) };
-    // SAFETY (every block below): `i + k * 32 + 32 <= bytes` for each access, so it is within
-    // the ranges the caller vouches for; loadu/storeu need no alignment; AVX2 is enabled.
-    let mut i = 0;
-    while i + 128 <= bytes {
-        // SAFETY: see above.
-        unsafe {
-            let a = _mm256_loadu_si256(src.add(i).cast());
-            let b = _mm256_loadu_si256(src.add(i + 32).cast());
-            let c = _mm256_loadu_si256(src.add(i + 64).cast());
-            let d = _mm256_loadu_si256(src.add(i + 96).cast());
-            _mm256_storeu_si256(dst.add(i).cast(), _mm256_shuffle_epi8(a, mask));
-            _mm256_storeu_si256(dst.add(i + 32).cast(), _mm256_shuffle_epi8(b, mask));
-            _mm256_storeu_si256(dst.add(i + 64).cast(), _mm256_shuffle_epi8(c, mask));
-            _mm256_storeu_si256(dst.add(i + 96).cast(), _mm256_shuffle_epi8(d, mask));
-        }
-        i += 128;
+    // SAFETY: forwarded from the caller; then the rest of the same ranges, whole elements.
+    unsafe {
+        let done = align_head::<Avx2, L, WIDTH>(src, dst, count);
+        swap_run::<Avx2, L, WIDTH>(src.add(done), dst.add(done), count - done / WIDTH);
     }
-    while i + 32 <= bytes {
-        // SAFETY: see above.
-        unsafe {
-            let a = _mm256_loadu_si256(src.add(i).cast());
-            _mm256_storeu_si256(dst.add(i).cast(), _mm256_shuffle_epi8(a, mask));
-        }
-        i += 32;
-    }
-    // SAFETY: the rest of the caller's ranges; AVX2 implies SSSE3.
-    unsafe { ssse3::<L, WIDTH>(src.add(i), dst.add(i), (bytes - i) / WIDTH) }
 }
 
 /// # Safety
 /// The CPU supports AVX-512F and AVX-512BW; otherwise as [`portable::swap`].
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn avx512<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
-    let bytes = count * WIDTH;
-    let mask_bytes = const { wide_mask::<WIDTH, 64>() };
-    // SAFETY: reads the `mask_bytes` array, exactly one vector long; the feature is enabled.
-    let mask = unsafe { _mm512_loadu_si512(mask_bytes.as_ptr().cast()) };
-    // SAFETY (every block below): `i + k * 64 + 64 <= bytes` for each access, so it is within
-    // the ranges the caller vouches for; loadu/storeu need no alignment; AVX-512BW is enabled.
-    let mut i = 0;
-    while i + 256 <= bytes {
-        // SAFETY: see above.
-        unsafe {
-            let a = _mm512_loadu_si512(src.add(i).cast());
-            let b = _mm512_loadu_si512(src.add(i + 64).cast());
-            let c = _mm512_loadu_si512(src.add(i + 128).cast());
-            let d = _mm512_loadu_si512(src.add(i + 192).cast());
-            _mm512_storeu_si512(dst.add(i).cast(), _mm512_shuffle_epi8(a, mask));
-            _mm512_storeu_si512(dst.add(i + 64).cast(), _mm512_shuffle_epi8(b, mask));
-            _mm512_storeu_si512(dst.add(i + 128).cast(), _mm512_shuffle_epi8(c, mask));
-            _mm512_storeu_si512(dst.add(i + 192).cast(), _mm512_shuffle_epi8(d, mask));
-        }
-        i += 256;
-    }
-    while i + 64 <= bytes {
-        // SAFETY: see above.
-        unsafe {
-            let a = _mm512_loadu_si512(src.add(i).cast());
-            _mm512_storeu_si512(dst.add(i).cast(), _mm512_shuffle_epi8(a, mask));
-        }
-        i += 64;
-    }
-    let rest = bytes - i;
-    if rest > 0 {
-        // Bytes `i..bytes` only: masked-off lanes are neither read nor written (no fault).
-        let keep: __mmask64 = (1u64 << rest) - 1;
-        // SAFETY: the mask limits the access to the `rest < 64` bytes left in the caller's
-        // ranges, a whole number of elements, so the shuffle stays within them.
-        unsafe {
-            let a = _mm512_maskz_loadu_epi8(keep, src.add(i).cast());
-            _mm512_mask_storeu_epi8(dst.add(i).cast(), keep, _mm512_shuffle_epi8(a, mask));
-        }
+    // SAFETY: forwarded from the caller; then the rest of the same ranges, whole elements.
+    unsafe {
+        let done = align_head::<Avx512, L, WIDTH>(src, dst, count);
+        swap_run::<Avx512, L, WIDTH>(src.add(done), dst.add(done), count - done / WIDTH);
     }
 }
 
+/// The vector short inputs are swapped with inline, without a call: the widest one the
+/// compile-time target guarantees (SSE2 at least, which every x86_64 CPU has).
+#[cfg(target_feature = "avx2")]
+pub(crate) type Inline = Avx2;
+/// The vector short inputs are swapped with inline, without a call: the widest one the
+/// compile-time target guarantees (SSE2 at least, which every x86_64 CPU has).
+#[cfg(all(not(target_feature = "avx2"), target_feature = "ssse3"))]
+pub(crate) type Inline = Ssse3;
+/// The vector short inputs are swapped with inline, without a call: the widest one the
+/// compile-time target guarantees (SSE2 at least, which every x86_64 CPU has).
+#[cfg(not(any(target_feature = "avx2", target_feature = "ssse3")))]
+pub(crate) type Inline = Sse2;
+
 macro_rules! kernels {
-    ($isa:ident: $($name:ident $lane:ty, $width:literal);*) => {
+    ($isa:ident) => {
         pub(crate) mod $isa {
-            $(
-                /// # Safety
-                /// The CPU has the instruction set; otherwise as the portable kernel.
-                pub(crate) unsafe fn $name(src: *const u8, dst: *mut u8, count: usize) {
-                    // SAFETY: forwarded from the caller.
-                    unsafe { super::$isa::<$lane, $width>(src, dst, count) }
-                }
-            )*
+            /// The kernel of each width.
+            pub(crate) static KERNELS: super::super::dispatch::Kernels =
+                super::super::dispatch::Kernels {
+                    swap2: super::$isa::<u16, 2>,
+                    swap4: super::$isa::<u32, 4>,
+                    swap8: super::$isa::<u64, 8>,
+                    swap16: super::$isa::<u128, 16>,
+                };
         }
     };
 }
-kernels!(ssse3: swap2 u16, 2; swap4 u32, 4; swap8 u64, 8; swap16 u128, 16);
-kernels!(avx2: swap2 u16, 2; swap4 u32, 4; swap8 u64, 8; swap16 u128, 16);
-kernels!(avx512: swap2 u16, 2; swap4 u32, 4; swap8 u64, 8; swap16 u128, 16);
+kernels!(ssse3);
+kernels!(avx2);
+kernels!(avx512);

@@ -1,0 +1,102 @@
+//! The one loop every SIMD kernel runs, over a small vector trait.
+//!
+//! An instruction set supplies a [`Vector`] (load, store, reverse the bytes of each element);
+//! [`swap_run`] does the rest: four vectors per iteration, then single vectors, then one last
+//! vector that ends exactly at the end of the input and may overlap what came before, so no
+//! element is left to a scalar tail. Inputs shorter than one vector go to
+//! [`Vector::swap_short`].
+//!
+//! In place works too: each iteration loads before it stores, and the last vector is loaded
+//! before anything is stored, so the bytes it re-swaps are written with the same values the
+//! loop wrote there.
+
+use super::portable::{self, Lane};
+
+/// A SIMD register of `BYTES` bytes whose elements of 2, 4, 8 or 16 bytes can be byte-reversed.
+///
+/// Every method is `#[inline(always)]` and unsafe: it uses instructions the caller guarantees
+/// (a `#[target_feature]` function or the compile-time target), so it is only ever inlined
+/// into a function that has them.
+pub(crate) trait Vector: Copy {
+    /// The register's width in bytes (16, 32 or 64).
+    const BYTES: usize;
+
+    /// Loads `BYTES` bytes from `src`.
+    ///
+    /// # Safety
+    /// `src` is valid for reads of `BYTES` bytes (no alignment needed); the CPU has the
+    /// instruction set.
+    unsafe fn load(src: *const u8) -> Self;
+
+    /// Stores the register's `BYTES` bytes to `dst`.
+    ///
+    /// # Safety
+    /// `dst` is valid for writes of `BYTES` bytes (no alignment needed); the CPU has the
+    /// instruction set.
+    unsafe fn store(self, dst: *mut u8);
+
+    /// Reverses the bytes of each `WIDTH`-byte element (`WIDTH` is 2, 4, 8 or 16).
+    ///
+    /// # Safety
+    /// The CPU has the instruction set.
+    unsafe fn reverse<const WIDTH: usize>(self) -> Self;
+
+    /// Swaps fewer than `BYTES` bytes. One element at a time unless the instruction set has
+    /// something better (a narrower vector, a masked load and store).
+    ///
+    /// # Safety
+    /// As [`swap_run`], with `count * WIDTH < BYTES`.
+    #[inline(always)]
+    unsafe fn swap_short<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
+        // SAFETY: forwarded from the caller.
+        unsafe { portable::swap::<L>(src, dst, count) }
+    }
+}
+
+/// Byte-reverses `count` elements of `WIDTH` bytes (`L` is the unsigned integer of that width)
+/// from `src` to `dst` with vectors `V`.
+///
+/// # Safety
+/// As [`portable::swap`]: `src` valid for reads and `dst` for writes of `count * WIDTH` bytes,
+/// the two ranges identical or disjoint. The CPU has `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn swap_run<V: Vector, L: Lane, const WIDTH: usize>(
+    src: *const u8,
+    dst: *mut u8,
+    count: usize,
+) {
+    let bytes = count * WIDTH;
+    if bytes < V::BYTES {
+        // SAFETY: forwarded from the caller; fewer than `V::BYTES` bytes.
+        return unsafe { V::swap_short::<L, WIDTH>(src, dst, count) };
+    }
+    // `bytes` and `V::BYTES` are multiples of `WIDTH`, so the last vector starts on an element.
+    let last_at = bytes - V::BYTES;
+    // Every access below covers `[at, at + V::BYTES)` with `at + V::BYTES <= bytes`, within the
+    // caller's ranges; loads and stores are unaligned. The last vector is loaded before any
+    // store (see the module docs for in place).
+    // SAFETY: as just said, with `at = last_at`.
+    let last = unsafe { V::load(src.add(last_at)) };
+    let mut i = 0;
+    while i + 4 * V::BYTES <= bytes {
+        // SAFETY: as said above, for `at` from `i` to `i + 3 * V::BYTES`.
+        unsafe {
+            let a = V::load(src.add(i));
+            let b = V::load(src.add(i + V::BYTES));
+            let c = V::load(src.add(i + 2 * V::BYTES));
+            let d = V::load(src.add(i + 3 * V::BYTES));
+            a.reverse::<WIDTH>().store(dst.add(i));
+            b.reverse::<WIDTH>().store(dst.add(i + V::BYTES));
+            c.reverse::<WIDTH>().store(dst.add(i + 2 * V::BYTES));
+            d.reverse::<WIDTH>().store(dst.add(i + 3 * V::BYTES));
+        }
+        i += 4 * V::BYTES;
+    }
+    while i < last_at {
+        // SAFETY: as said above (`i < last_at`, so `i + V::BYTES < bytes`).
+        unsafe { V::load(src.add(i)).reverse::<WIDTH>().store(dst.add(i)) };
+        i += V::BYTES;
+    }
+    // SAFETY: as said above, with `at = last_at`.
+    unsafe { last.reverse::<WIDTH>().store(dst.add(last_at)) };
+}
