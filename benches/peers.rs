@@ -9,8 +9,8 @@
 //!   loop.
 //! * `write_struct/<shape>`, `read_struct/<shape>`: `write_specific` / `read_specific` of a
 //!   64-byte wire struct (`[u16; 32]`, `[u32; 16]`, `[u64; 8]`, `[f64; 8]`, `[u128; 4]`, both
-//!   orders): endian_wire, simple_endian 0.4.11, and a plain 64-byte `extend_from_slice` /
-//!   copy.
+//!   orders): endian_wire (`read_specific`, and `read_specific_into` as `endian_wire_into`),
+//!   simple_endian 0.4.11, and a plain 64-byte `extend_from_slice` / copy.
 //!
 //! Set `PEERS_QUICK=1` for a short run (fewer sizes, shorter measurement).
 
@@ -21,7 +21,9 @@ use byteorder::ByteOrder;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use endian_wire::bulk::{self, Isa};
 use endian_wire::zerocopy::IntoBytes;
-use endian_wire::{BigEndian, LittleEndian, WireBytes, read_specific, write_specific};
+use endian_wire::{
+    BigEndian, LittleEndian, WireBytes, read_specific, read_specific_into, write_specific,
+};
 
 fn quick() -> bool {
     std::env::var_os("PEERS_QUICK").is_some()
@@ -222,6 +224,13 @@ macro_rules! struct_rows {
             b.iter(|| {
                 let v: Ours = read_specific(&mut black_box(&bytes[..])).unwrap();
                 black_box(v)
+            })
+        });
+        let mut dest = Ours { words: [$W::<$t>::from($v); $n] };
+        read.bench_function(BenchmarkId::new("endian_wire_into", name), |b| {
+            b.iter(|| {
+                read_specific_into(&mut black_box(&bytes[..]), &mut dest).unwrap();
+                black_box(&mut dest);
             })
         });
         read.bench_function(BenchmarkId::new("simple_endian", name), |b| {

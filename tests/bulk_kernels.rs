@@ -118,7 +118,10 @@ fn check_entries<W: WireElement>() {
         let native = native_of(&native_bytes);
         let wire_bytes = expect(&native_bytes);
         for &offset in &offsets {
-            let what = format!("width {width} swaps {} count {count} offset {offset}", W::SWAPS);
+            let what = format!(
+                "width {width} swaps {} count {count} offset {offset}",
+                W::SWAPS
+            );
             let mut buf = vec![GUARD_BYTE; GUARD + 64 + len + GUARD];
             let start = GUARD + offset;
             bulk::to_bytes::<W>(&native, &mut buf[start..start + len]);
@@ -135,9 +138,17 @@ fn check_entries<W: WireElement>() {
         }
         let mut place = native.clone();
         let wire = bulk::wire_in_place::<W>(&mut place);
-        assert_eq!(wire.as_bytes(), &wire_bytes[..], "wire_in_place width {width} count {count}");
+        assert_eq!(
+            wire.as_bytes(),
+            &wire_bytes[..],
+            "wire_in_place width {width} count {count}"
+        );
         let back = bulk::native_in_place::<W>(wire);
-        assert_eq!(back.as_bytes(), &native_bytes[..], "native_in_place width {width} count {count}");
+        assert_eq!(
+            back.as_bytes(),
+            &native_bytes[..],
+            "native_in_place width {width} count {count}"
+        );
     }
 }
 

@@ -6,7 +6,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::{self, ErrorKind, Read, Write};
-use std::num::NonZeroU32;
+use std::num::{NonZeroU16, NonZeroU32};
 
 use endian_wire::*;
 
@@ -256,6 +256,67 @@ fn invalid_values_are_invalid_data_naming_type_and_value() {
 
     let err = read_specific::<_, (u8, bool)>(&mut &[1u8, 9][..]).unwrap_err();
     assert_eq!(err.to_string(), "invalid bool: wire bytes 09");
+}
+
+/// `read_specific_into` reads what `read_specific` reads, with one `read_exact` and no
+/// allocation, and on any error leaves the destination as it was.
+#[test]
+fn read_into_matches_read_and_keeps_the_destination_on_error() {
+    fn check<E: EndianRead + PartialEq + std::fmt::Debug + Copy>(start: E, bytes: &[u8]) {
+        let expected = read_specific::<_, E>(&mut &bytes[..]);
+        let mut dest = start;
+        let mut reader = CountingReader {
+            data: bytes,
+            calls: 0,
+        };
+        let mut got = None;
+        let allocs = allocations_during(|| got = Some(read_specific_into(&mut reader, &mut dest)));
+        match (expected, got.expect("ran")) {
+            (Ok(value), Ok(())) => {
+                assert_eq!(dest, value);
+                assert_eq!(allocs, 0, "no allocation reading {value:?}");
+                assert!(reader.calls <= 1, "one read_exact");
+            }
+            (Err(want), Err(err)) => {
+                assert_eq!(err.kind(), want.kind());
+                assert_eq!(err.to_string(), want.to_string());
+                assert_eq!(dest, start, "the destination is unchanged on error");
+            }
+            (want, got) => panic!("read_specific gave {want:?}, read_specific_into {got:?}"),
+        }
+    }
+    let words = [u16be::new(7); 32];
+    check(words, &[0x12; 64]);
+    check(words, &[0x12; 63]); // truncated
+    check(u64le::new(9), &[1, 2, 3, 4, 5, 6, 7, 8]);
+    check([u128be::new(1); 4], &[0xA5; 64]);
+    check((u8::MAX, u32be::new(5)), &[1, 0, 0, 0, 2]);
+    check([BigEndian::<bool>::from(true); 4], &[0, 1, 1, 0]);
+    check([BigEndian::<bool>::from(true); 4], &[0, 1, 2, 0]); // invalid
+    check(nzu16le::new(NonZeroU16::MIN), &[0, 0]); // invalid
+    check([u8::MAX; 0], &[]);
+
+    // A derived wire struct.
+    #[derive(Endianize)]
+    #[endian(be)]
+    #[allow(dead_code)]
+    struct Blob {
+        words: [u32; 16],
+        flag: bool,
+    }
+    let start = BlobWire::from(Blob {
+        words: [3; 16],
+        flag: true,
+    });
+    let mut dest = start;
+    let mut bytes = vec![1u8; 65];
+    read_specific_into(&mut &bytes[..], &mut dest).unwrap();
+    assert_eq!(dest.words[15].get(), 0x0101_0101);
+    bytes[64] = 3;
+    let mut dest = start;
+    let err = read_specific_into(&mut &bytes[..], &mut dest).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidData);
+    assert_eq!(dest.words[0].get(), 3, "unchanged after an invalid value");
 }
 
 #[test]

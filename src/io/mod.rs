@@ -19,9 +19,9 @@ mod wire_image;
 pub use slice::{FromSlice, ViewError, read_from_slice, view, view_slice, write_to_extend};
 #[cfg(feature = "std")]
 pub use stream::{
-    EndianRead, EndianWrite, read_native, read_specific, read_specific_dyn, try_read_native,
-    try_write_native, try_write_native_ref, write_native, write_native_ref, write_specific,
-    write_specific_dyn,
+    EndianRead, EndianWrite, read_native, read_specific, read_specific_dyn, read_specific_into,
+    try_read_native, try_write_native, try_write_native_ref, write_native, write_native_ref,
+    write_specific, write_specific_dyn,
 };
 pub use wire_bytes::WireBytes;
 pub(crate) use wire_bytes::is_valid_image;

@@ -60,19 +60,21 @@ impl Vector for Sse2 {
             Sse2(match WIDTH {
                 2 => swap_words(v),
                 // The words of each 32-bit element exchanged (order 2 3 0 1), then their bytes.
-                4 => swap_words(_mm_shufflehi_epi16::<0b10_11_00_01>(
-                    _mm_shufflelo_epi16::<0b10_11_00_01>(v),
-                )),
+                4 => swap_words(_mm_shufflehi_epi16::<0b10_11_00_01>(_mm_shufflelo_epi16::<
+                    0b10_11_00_01,
+                >(v))),
                 // The words of each 64-bit element reversed (order 0 1 2 3), then their bytes.
-                8 => swap_words(_mm_shufflehi_epi16::<0b00_01_10_11>(
-                    _mm_shufflelo_epi16::<0b00_01_10_11>(v),
-                )),
+                8 => swap_words(_mm_shufflehi_epi16::<0b00_01_10_11>(_mm_shufflelo_epi16::<
+                    0b00_01_10_11,
+                >(v))),
                 // The two 64-bit halves exchanged, then each reversed as above.
                 _ => {
                     let halves = _mm_shuffle_epi32::<0b01_00_11_10>(v);
-                    swap_words(_mm_shufflehi_epi16::<0b00_01_10_11>(
-                        _mm_shufflelo_epi16::<0b00_01_10_11>(halves),
-                    ))
+                    swap_words(_mm_shufflehi_epi16::<0b00_01_10_11>(_mm_shufflelo_epi16::<
+                        0b00_01_10_11,
+                    >(
+                        halves
+                    )))
                 }
             })
         }
@@ -102,7 +104,12 @@ impl Vector for Ssse3 {
     unsafe fn reverse<const WIDTH: usize>(self) -> Self {
         let control = const { reverse_control::<WIDTH, 16>() };
         // SAFETY: reads the 16-byte `control` array; the caller guarantees SSSE3.
-        unsafe { Ssse3(_mm_shuffle_epi8(self.0, _mm_loadu_si128(control.as_ptr().cast()))) }
+        unsafe {
+            Ssse3(_mm_shuffle_epi8(
+                self.0,
+                _mm_loadu_si128(control.as_ptr().cast()),
+            ))
+        }
     }
 }
 
