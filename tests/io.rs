@@ -309,7 +309,7 @@ fn read_into_matches_read_and_keeps_the_destination_on_error() {
         flag: true,
     });
     let mut dest = start;
-    let mut bytes = vec![1u8; 65];
+    let mut bytes = [1u8; 65];
     read_specific_into(&mut &bytes[..], &mut dest).unwrap();
     assert_eq!(dest.words[15].get(), 0x0101_0101);
     bytes[64] = 3;
