@@ -73,11 +73,30 @@ pub use io::{IoReader, IoWriter};
 /// None for the types of this crate; the `Result` is for `Encode` implementations that can
 /// refuse a value.
 #[cfg(feature = "alloc")]
-#[inline]
+#[inline(always)]
 pub fn encode_to_vec<T: Encode + ?Sized>(
     value: &T,
     config: Config,
 ) -> Result<alloc::vec::Vec<u8>, EncodeError> {
+    if let Some(size) = T::FIXED_SIZE
+        && config.int_encoding() == IntEncoding::Fixed
+    {
+        // A static size: one allocation and the one-step path, without an `Encoder`, so the
+        // new `Vec` never sits in memory between writes of its fields and the move that
+        // returns it (a wide load over narrower stores stalls: 20 ns instead of 10 for a
+        // 33-byte struct).
+        let mut out = alloc::vec::Vec::with_capacity(size);
+        FixedOut::fill_all(&mut out.spare_capacity_mut()[..size], |o| {
+            match config.endian() {
+                crate::Endian::Big => value.encode_fixed::<true>(o),
+                crate::Endian::Little => value.encode_fixed::<false>(o),
+            }
+        });
+        // SAFETY: `with_capacity(size)` made room for `size` bytes and `fill_all` returned, so
+        // every one of them is written.
+        unsafe { out.set_len(size) };
+        return Ok(out);
+    }
     // One allocation of the exact size (the size pass is cheap: slices count in one step).
     let mut out = alloc::vec::Vec::with_capacity(encoded_size(value, config)?);
     encode_append(value, &mut out, config)?;
@@ -102,7 +121,7 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
 /// # Errors
 /// As [`encode_to_vec`].
 #[cfg(feature = "alloc")]
-#[inline]
+#[inline(always)]
 pub fn encode_append<T: Encode + ?Sized>(
     value: &T,
     out: &mut alloc::vec::Vec<u8>,
@@ -165,7 +184,7 @@ pub fn encode_into_writer<T: Encode + ?Sized, W: std::io::Write>(
 ///
 /// # Errors
 /// As [`encode_to_vec`].
-#[inline]
+#[inline(always)]
 pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usize, EncodeError> {
     let mut e = Encoder::new(SizeCounter::default(), config);
     value.encode(&mut e)?;
@@ -191,8 +210,28 @@ pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usi
 ///
 /// # Errors
 /// A [`DecodeError`] naming what is wrong and its byte offset.
-#[inline]
+#[inline(always)]
 pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, usize), DecodeError> {
+    if let Some(size) = T::FIXED_SIZE {
+        // A static size: the one-step path returns straight into the caller's result, without
+        // even building a `Decoder`; the general path (varint, input too short) stays out of
+        // line. Were both to meet in `T::decode`, the value read field by field would land in
+        // a temporary first, and copying it out with wider loads stalls on the narrower stores
+        // that wrote it (measured: a 33-byte struct 9.0 ns instead of 2.2).
+        if config.int_encoding() == IntEncoding::Fixed
+            && let Some(bytes) = src.get(..size)
+        {
+            let mut input = FixedIn::new(bytes, 0);
+            let value = match config.endian() {
+                crate::Endian::Big => T::decode_fixed::<true>(&mut input)?,
+                crate::Endian::Little => T::decode_fixed::<false>(&mut input)?,
+            };
+            return Ok((value, size));
+        }
+        let mut d = Decoder::new(SliceReader::new(src), config);
+        let value = d.out_of_line(T::decode)?;
+        return Ok((value, d.offset()));
+    }
     let mut d = Decoder::new(SliceReader::new(src), config);
     let value = T::decode(&mut d)?;
     Ok((value, d.offset()))
