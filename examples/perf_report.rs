@@ -192,13 +192,25 @@ fn words(n: usize) -> Vec<u32> {
     (0..n as u32).map(|i| i.wrapping_mul(0x9e37_79b9)).collect()
 }
 
-fn bulk_to_be(bytes: usize) -> Workload {
-    use endian_wire::zerocopy::byteorder::{BE, U32};
-    let src = words(bytes / 4);
+/// Distinct-looking values filling `bytes` bytes.
+fn values<T: TryFrom<u64> + Default>(bytes: usize) -> Vec<T> {
+    let mask = u64::MAX >> (64 - 8 * size_of::<T>().min(8));
+    (0..(bytes / size_of::<T>()) as u64)
+        .map(|i| T::try_from(i.wrapping_mul(0x9e37_79b9_7f4a_7c15) & mask).unwrap_or_default())
+        .collect()
+}
+
+/// The two bulk rows of one element type: native values to big-endian bytes in a reused
+/// `Vec<u8>`, and big-endian bytes to native values in a reused slice.
+macro_rules! bulk_rows {
+    ($t:ty, $Zc:ident, $to:ident, $from:ident, $write:ident, $read:ident) => {
+fn $to(bytes: usize) -> Workload {
+    use endian_wire::zerocopy::byteorder::{$Zc, BE};
+    let src = values::<$t>(bytes);
     let mut expected = Vec::new();
-    bulk::extend_bytes::<BigEndian<u32>>(&mut expected, &src);
+    bulk::extend_bytes::<BigEndian<$t>>(&mut expected, &src);
     let mut check = vec![0u8; bytes];
-    <byteorder::BigEndian as byteorder::ByteOrder>::write_u32_into(&src, &mut check);
+    <byteorder::BigEndian as byteorder::ByteOrder>::$write(&src, &mut check);
     assert_eq!(check, expected);
 
     let (s1, s2, s3, s4) = (src.clone(), src.clone(), src.clone(), src);
@@ -206,10 +218,10 @@ fn bulk_to_be(bytes: usize) -> Workload {
     let mut out2 = Vec::with_capacity(bytes);
     let mut out3 = vec![0u8; bytes];
     let mut out4 = Vec::with_capacity(bytes);
-    Workload::new(format!("`u32` → big-endian bytes, {}", label(bytes)), bytes)
+    Workload::new(format!("`{}` → big-endian bytes, {}", stringify!($t), label(bytes)), bytes)
         .case("endian_wire", move || {
             out1.clear();
-            bulk::extend_bytes::<BigEndian<u32>>(&mut out1, black_box(&s1));
+            bulk::extend_bytes::<BigEndian<$t>>(&mut out1, black_box(&s1));
             black_box(out1.as_ptr());
         })
         .case("memcpy", move || {
@@ -218,7 +230,7 @@ fn bulk_to_be(bytes: usize) -> Workload {
             black_box(out2.as_ptr());
         })
         .case("byteorder", move || {
-            <byteorder::BigEndian as byteorder::ByteOrder>::write_u32_into(
+            <byteorder::BigEndian as byteorder::ByteOrder>::$write(
                 black_box(&s3),
                 &mut out3,
             );
@@ -226,28 +238,28 @@ fn bulk_to_be(bytes: usize) -> Workload {
         })
         .case("zerocopy", move || {
             out4.clear();
-            let wire: Vec<U32<BE>> = black_box(&s4).iter().map(|&v| v.into()).collect();
+            let wire: Vec<$Zc<BE>> = black_box(&s4).iter().map(|&v| v.into()).collect();
             out4.extend_from_slice(wire.as_bytes());
             black_box(out4.as_ptr());
         })
 }
 
-fn bulk_from_be(bytes: usize) -> Workload {
-    use endian_wire::zerocopy::byteorder::{BE, U32};
-    let native = words(bytes / 4);
+fn $from(bytes: usize) -> Workload {
+    use endian_wire::zerocopy::byteorder::{$Zc, BE};
+    let native = values::<$t>(bytes);
     let mut wire = Vec::new();
-    bulk::extend_bytes::<BigEndian<u32>>(&mut wire, &native);
-    let mut check = vec![0u32; native.len()];
-    bulk::from_bytes::<BigEndian<u32>>(&wire, &mut check);
+    bulk::extend_bytes::<BigEndian<$t>>(&mut wire, &native);
+    let mut check = vec![0 as $t; native.len()];
+    bulk::from_bytes::<BigEndian<$t>>(&wire, &mut check);
     assert_eq!(check, native);
 
     let n = native.len();
     let (w1, w2, w3, w4) = (wire.clone(), wire.clone(), wire.clone(), wire);
     let (mut d1, mut d2, mut d3, mut d4) =
-        (vec![0u32; n], vec![0u32; n], vec![0u32; n], vec![0u32; n]);
-    Workload::new(format!("big-endian bytes → `u32`, {}", label(bytes)), bytes)
+        (vec![0 as $t; n], vec![0 as $t; n], vec![0 as $t; n], vec![0 as $t; n]);
+    Workload::new(format!("big-endian bytes → `{}`, {}", stringify!($t), label(bytes)), bytes)
         .case("endian_wire", move || {
-            bulk::from_bytes::<BigEndian<u32>>(black_box(&w1), &mut d1);
+            bulk::from_bytes::<BigEndian<$t>>(black_box(&w1), &mut d1);
             black_box(d1.as_ptr());
         })
         .case("memcpy", move || {
@@ -255,17 +267,24 @@ fn bulk_from_be(bytes: usize) -> Workload {
             black_box(d2.as_ptr());
         })
         .case("byteorder", move || {
-            <byteorder::BigEndian as byteorder::ByteOrder>::read_u32_into(black_box(&w3), &mut d3);
+            <byteorder::BigEndian as byteorder::ByteOrder>::$read(black_box(&w3), &mut d3);
             black_box(d3.as_ptr());
         })
         .case("zerocopy", move || {
-            let view = <[U32<BE>]>::ref_from_bytes(black_box(&w4)).unwrap();
+            let view = <[$Zc<BE>]>::ref_from_bytes(black_box(&w4)).unwrap();
             for (d, v) in d4.iter_mut().zip(view) {
                 *d = v.get();
             }
             black_box(d4.as_ptr());
         })
 }
+
+    };
+}
+bulk_rows!(u16, U16, bulk_to_be_u16, bulk_from_be_u16, write_u16_into, read_u16_into);
+bulk_rows!(u32, U32, bulk_to_be, bulk_from_be, write_u32_into, read_u32_into);
+bulk_rows!(u64, U64, bulk_to_be_u64, bulk_from_be_u64, write_u64_into, read_u64_into);
+bulk_rows!(u128, U128, bulk_to_be_u128, bulk_from_be_u128, write_u128_into, read_u128_into);
 
 mod ours {
     /// A 64-byte big-endian record, through `endian_wire`'s derive.
@@ -690,9 +709,24 @@ type Section = (&'static str, fn() -> Vec<Workload>);
 fn workloads() -> Vec<Section> {
     vec![
         ("bulk: native `u32` ↔ big-endian bytes", || {
-            [64, 1024, 64 * 1024]
+            [64, 256, 1024, 4 * 1024, 16 * 1024, 64 * 1024]
                 .into_iter()
                 .flat_map(|b| [bulk_to_be(b), bulk_from_be(b)])
+                .collect()
+        }),
+        ("bulk: the other widths", || {
+            [64, 1024, 16 * 1024]
+                .into_iter()
+                .flat_map(|b| {
+                    [
+                        bulk_to_be_u16(b),
+                        bulk_from_be_u16(b),
+                        bulk_to_be_u64(b),
+                        bulk_from_be_u64(b),
+                        bulk_to_be_u128(b),
+                        bulk_from_be_u128(b),
+                    ]
+                })
                 .collect()
         }),
         ("fixed-size structs", || {
