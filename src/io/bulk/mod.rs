@@ -91,7 +91,13 @@ mod inline {
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
         // SAFETY: forwarded; `x86::Inline` needs at most what the compile-time target has.
         unsafe {
-            super::vector::swap_run::<super::x86::Inline, L, WIDTH>(src, dst, count)
+            // SSE2 has no byte shuffle: a 16-byte reversal costs six instructions per vector,
+            // more than two `bswap`s per element (measured at 64 B: 3.7 -> 3.4 ns to bytes).
+            if WIDTH == 16 && !cfg!(target_feature = "ssse3") {
+                super::portable::swap::<L>(src, dst, count)
+            } else {
+                super::vector::swap_run::<super::x86::Inline, L, WIDTH>(src, dst, count)
+            }
         }
         #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
         // SAFETY: forwarded; NEON is part of the compile-time target.
