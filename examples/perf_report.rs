@@ -204,87 +204,121 @@ fn values<T: TryFrom<u64> + Default>(bytes: usize) -> Vec<T> {
 /// `Vec<u8>`, and big-endian bytes to native values in a reused slice.
 macro_rules! bulk_rows {
     ($t:ty, $Zc:ident, $to:ident, $from:ident, $write:ident, $read:ident) => {
-fn $to(bytes: usize) -> Workload {
-    use endian_wire::zerocopy::byteorder::{$Zc, BE};
-    let src = values::<$t>(bytes);
-    let mut expected = Vec::new();
-    bulk::extend_bytes::<BigEndian<$t>>(&mut expected, &src);
-    let mut check = vec![0u8; bytes];
-    <byteorder::BigEndian as byteorder::ByteOrder>::$write(&src, &mut check);
-    assert_eq!(check, expected);
+        fn $to(bytes: usize) -> Workload {
+            use endian_wire::zerocopy::byteorder::{BE, $Zc};
+            let src = values::<$t>(bytes);
+            let mut expected = Vec::new();
+            bulk::extend_bytes::<BigEndian<$t>>(&mut expected, &src);
+            let mut check = vec![0u8; bytes];
+            <byteorder::BigEndian as byteorder::ByteOrder>::$write(&src, &mut check);
+            assert_eq!(check, expected);
 
-    let (s1, s2, s3, s4) = (src.clone(), src.clone(), src.clone(), src);
-    let mut out1 = Vec::with_capacity(bytes);
-    let mut out2 = Vec::with_capacity(bytes);
-    let mut out3 = vec![0u8; bytes];
-    let mut out4 = Vec::with_capacity(bytes);
-    Workload::new(format!("`{}` → big-endian bytes, {}", stringify!($t), label(bytes)), bytes)
-        .case("endian_wire", move || {
-            out1.clear();
-            bulk::extend_bytes::<BigEndian<$t>>(&mut out1, black_box(&s1));
-            black_box(out1.as_ptr());
-        })
-        .case("memcpy", move || {
-            out2.clear();
-            out2.extend_from_slice(black_box(s2.as_bytes()));
-            black_box(out2.as_ptr());
-        })
-        .case("byteorder", move || {
-            <byteorder::BigEndian as byteorder::ByteOrder>::$write(
-                black_box(&s3),
-                &mut out3,
+            let (s1, s2, s3, s4) = (src.clone(), src.clone(), src.clone(), src);
+            let mut out1 = Vec::with_capacity(bytes);
+            let mut out2 = Vec::with_capacity(bytes);
+            let mut out3 = vec![0u8; bytes];
+            let mut out4 = Vec::with_capacity(bytes);
+            Workload::new(
+                format!("`{}` → big-endian bytes, {}", stringify!($t), label(bytes)),
+                bytes,
+            )
+            .case("endian_wire", move || {
+                out1.clear();
+                bulk::extend_bytes::<BigEndian<$t>>(&mut out1, black_box(&s1));
+                black_box(out1.as_ptr());
+            })
+            .case("memcpy", move || {
+                out2.clear();
+                out2.extend_from_slice(black_box(s2.as_bytes()));
+                black_box(out2.as_ptr());
+            })
+            .case("byteorder", move || {
+                <byteorder::BigEndian as byteorder::ByteOrder>::$write(black_box(&s3), &mut out3);
+                black_box(out3.as_ptr());
+            })
+            .case("zerocopy", move || {
+                out4.clear();
+                let wire: Vec<$Zc<BE>> = black_box(&s4).iter().map(|&v| v.into()).collect();
+                out4.extend_from_slice(wire.as_bytes());
+                black_box(out4.as_ptr());
+            })
+        }
+
+        fn $from(bytes: usize) -> Workload {
+            use endian_wire::zerocopy::byteorder::{BE, $Zc};
+            let native = values::<$t>(bytes);
+            let mut wire = Vec::new();
+            bulk::extend_bytes::<BigEndian<$t>>(&mut wire, &native);
+            let mut check = vec![0 as $t; native.len()];
+            bulk::from_bytes::<BigEndian<$t>>(&wire, &mut check);
+            assert_eq!(check, native);
+
+            let n = native.len();
+            let (w1, w2, w3, w4) = (wire.clone(), wire.clone(), wire.clone(), wire);
+            let (mut d1, mut d2, mut d3, mut d4) = (
+                vec![0 as $t; n],
+                vec![0 as $t; n],
+                vec![0 as $t; n],
+                vec![0 as $t; n],
             );
-            black_box(out3.as_ptr());
-        })
-        .case("zerocopy", move || {
-            out4.clear();
-            let wire: Vec<$Zc<BE>> = black_box(&s4).iter().map(|&v| v.into()).collect();
-            out4.extend_from_slice(wire.as_bytes());
-            black_box(out4.as_ptr());
-        })
-}
-
-fn $from(bytes: usize) -> Workload {
-    use endian_wire::zerocopy::byteorder::{$Zc, BE};
-    let native = values::<$t>(bytes);
-    let mut wire = Vec::new();
-    bulk::extend_bytes::<BigEndian<$t>>(&mut wire, &native);
-    let mut check = vec![0 as $t; native.len()];
-    bulk::from_bytes::<BigEndian<$t>>(&wire, &mut check);
-    assert_eq!(check, native);
-
-    let n = native.len();
-    let (w1, w2, w3, w4) = (wire.clone(), wire.clone(), wire.clone(), wire);
-    let (mut d1, mut d2, mut d3, mut d4) =
-        (vec![0 as $t; n], vec![0 as $t; n], vec![0 as $t; n], vec![0 as $t; n]);
-    Workload::new(format!("big-endian bytes → `{}`, {}", stringify!($t), label(bytes)), bytes)
-        .case("endian_wire", move || {
-            bulk::from_bytes::<BigEndian<$t>>(black_box(&w1), &mut d1);
-            black_box(d1.as_ptr());
-        })
-        .case("memcpy", move || {
-            d2.as_mut_bytes().copy_from_slice(black_box(&w2));
-            black_box(d2.as_ptr());
-        })
-        .case("byteorder", move || {
-            <byteorder::BigEndian as byteorder::ByteOrder>::$read(black_box(&w3), &mut d3);
-            black_box(d3.as_ptr());
-        })
-        .case("zerocopy", move || {
-            let view = <[$Zc<BE>]>::ref_from_bytes(black_box(&w4)).unwrap();
-            for (d, v) in d4.iter_mut().zip(view) {
-                *d = v.get();
-            }
-            black_box(d4.as_ptr());
-        })
-}
-
+            Workload::new(
+                format!("big-endian bytes → `{}`, {}", stringify!($t), label(bytes)),
+                bytes,
+            )
+            .case("endian_wire", move || {
+                bulk::from_bytes::<BigEndian<$t>>(black_box(&w1), &mut d1);
+                black_box(d1.as_ptr());
+            })
+            .case("memcpy", move || {
+                d2.as_mut_bytes().copy_from_slice(black_box(&w2));
+                black_box(d2.as_ptr());
+            })
+            .case("byteorder", move || {
+                <byteorder::BigEndian as byteorder::ByteOrder>::$read(black_box(&w3), &mut d3);
+                black_box(d3.as_ptr());
+            })
+            .case("zerocopy", move || {
+                let view = <[$Zc<BE>]>::ref_from_bytes(black_box(&w4)).unwrap();
+                for (d, v) in d4.iter_mut().zip(view) {
+                    *d = v.get();
+                }
+                black_box(d4.as_ptr());
+            })
+        }
     };
 }
-bulk_rows!(u16, U16, bulk_to_be_u16, bulk_from_be_u16, write_u16_into, read_u16_into);
-bulk_rows!(u32, U32, bulk_to_be, bulk_from_be, write_u32_into, read_u32_into);
-bulk_rows!(u64, U64, bulk_to_be_u64, bulk_from_be_u64, write_u64_into, read_u64_into);
-bulk_rows!(u128, U128, bulk_to_be_u128, bulk_from_be_u128, write_u128_into, read_u128_into);
+bulk_rows!(
+    u16,
+    U16,
+    bulk_to_be_u16,
+    bulk_from_be_u16,
+    write_u16_into,
+    read_u16_into
+);
+bulk_rows!(
+    u32,
+    U32,
+    bulk_to_be,
+    bulk_from_be,
+    write_u32_into,
+    read_u32_into
+);
+bulk_rows!(
+    u64,
+    U64,
+    bulk_to_be_u64,
+    bulk_from_be_u64,
+    write_u64_into,
+    read_u64_into
+);
+bulk_rows!(
+    u128,
+    U128,
+    bulk_to_be_u128,
+    bulk_from_be_u128,
+    write_u128_into,
+    read_u128_into
+);
 
 mod ours {
     /// A 64-byte big-endian record, through `endian_wire`'s derive.
