@@ -74,18 +74,9 @@ impl<T: WireBytes> EndianRead for T {
         if size_of::<T>() == 0 {
             return decode::<T>(&[]); // `[E; 0]`: consumes nothing.
         }
-        let mut image = MaybeUninit::<T>::zeroed();
-        // SAFETY: `zeroed` initialised all `size_of::<T>()` bytes of `image`, which is aligned
-        // for `T`; the slice is the only access to them while it lives.
-        let bytes = unsafe {
-            core::slice::from_raw_parts_mut(image.as_mut_ptr().cast::<u8>(), size_of::<T>())
-        };
-        reader.read_exact(bytes)?;
-        if !is_valid_image::<T>(bytes) {
-            return Err(invalid_value::<T>(bytes));
-        }
-        // SAFETY: every byte is initialised (zeroed, then filled by `read_exact`) and
-        // `is_valid_image` has just had zerocopy validate them as a bit-valid `T` in place.
+        let mut image = MaybeUninit::<T>::uninit();
+        read_valid_image(reader, &mut image)?;
+        // SAFETY: `read_valid_image` returned `Ok`: `image` holds a validated `T`.
         Ok(unsafe { image.assume_init() })
     }
 
@@ -94,19 +85,32 @@ impl<T: WireBytes> EndianRead for T {
         if size_of::<T>() == 0 {
             return decode::<T>(&[]).map(|_| ());
         }
-        // Read beside `self`, validate, then copy: `self` is never left holding invalid bytes.
-        let mut image = MaybeUninit::<T>::zeroed();
-        // SAFETY: as in `read_from`.
-        let bytes = unsafe {
-            core::slice::from_raw_parts_mut(image.as_mut_ptr().cast::<u8>(), size_of::<T>())
-        };
-        reader.read_exact(bytes)?;
-        if !is_valid_image::<T>(bytes) {
-            return Err(invalid_value::<T>(bytes));
-        }
-        // SAFETY: as in `read_from`: initialised and validated as a `T`.
+        // Read beside `self`, validate, then copy: `self` never holds invalid bytes.
+        let mut image = MaybeUninit::<T>::uninit();
+        read_valid_image(reader, &mut image)?;
+        // SAFETY: `read_valid_image` returned `Ok`: `image` holds a validated `T`.
         *self = unsafe { image.assume_init() };
         Ok(())
+    }
+}
+
+/// Fills `image` with one `read_exact` (zeroed first, so every byte is initialised whatever
+/// the reader does) and validates it as a `T` in place.
+#[inline(always)]
+fn read_valid_image<T: WireBytes, R: Read + ?Sized>(
+    reader: &mut R,
+    image: &mut MaybeUninit<T>,
+) -> io::Result<()> {
+    *image = MaybeUninit::zeroed();
+    // SAFETY: all `size_of::<T>()` bytes of `image` were just zeroed, and it is aligned for
+    // `T`; the slice is the only access to them while it lives.
+    let bytes =
+        unsafe { core::slice::from_raw_parts_mut(image.as_mut_ptr().cast::<u8>(), size_of::<T>()) };
+    reader.read_exact(bytes)?;
+    if is_valid_image::<T>(bytes) {
+        Ok(())
+    } else {
+        Err(invalid_value::<T>(bytes))
     }
 }
 
