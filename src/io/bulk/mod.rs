@@ -36,6 +36,10 @@ mod aarch64;
 mod dispatch;
 mod element;
 mod portable;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86;
