@@ -86,15 +86,10 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
         // returns it (a wide load over narrower stores stalls: 20 ns instead of 10 for a
         // 33-byte struct).
         let mut out = alloc::vec::Vec::with_capacity(size);
-        FixedOut::fill_all(&mut out.spare_capacity_mut()[..size], |o| {
-            match config.endian() {
-                crate::Endian::Big => value.encode_fixed::<true>(o),
-                crate::Endian::Little => value.encode_fixed::<false>(o),
-            }
-        });
-        // SAFETY: `with_capacity(size)` made room for `size` bytes and `fill_all` returned, so
-        // every one of them is written.
-        unsafe { out.set_len(size) };
+        out.write_fixed(size, |o| match config.endian() {
+            crate::Endian::Big => value.encode_fixed::<true>(o),
+            crate::Endian::Little => value.encode_fixed::<false>(o),
+        })?;
         return Ok(out);
     }
     // One allocation of the exact size (the size pass is cheap: slices count in one step).
