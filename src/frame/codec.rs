@@ -610,21 +610,39 @@ impl<R: Reader> Decoder<R> {
     }
 
     /// Reads an unsigned integer of `width` bytes written by [`Encoder::write_uint`].
-    #[inline]
+    ///
+    /// Inlined so that a constant `width` (every caller's) turns the fixed-int read into one
+    /// load of that many bytes; varints stay a call.
+    #[inline(always)]
     pub(crate) fn read_uint(
         &mut self,
         width: usize,
         order: Endian,
         type_name: &'static str,
     ) -> Result<u128, DecodeError> {
-        match self.config.ints {
-            IntEncoding::Fixed => {
+        if self.config.ints == IntEncoding::Variable {
+            return self.read_varint(width, order, type_name);
+        }
+        macro_rules! fixed {
+            ($t:ty) => {{
+                let bytes = self.read_array::<{ size_of::<$t>() }>()?;
+                u128::from(match order {
+                    Endian::Big => <$t>::from_be_bytes(bytes),
+                    Endian::Little => <$t>::from_le_bytes(bytes),
+                })
+            }};
+        }
+        Ok(match width {
+            1 => fixed!(u8),
+            2 => fixed!(u16),
+            4 => fixed!(u32),
+            8 => fixed!(u64),
+            _ => {
                 let mut buf = [0u8; 16];
                 self.read_bytes(&mut buf[..width])?;
-                Ok(varint::payload_value(&buf[..width], order))
+                varint::payload_value(&buf[..width], order)
             }
-            IntEncoding::Variable => self.read_varint(width, order, type_name),
-        }
+        })
     }
 
     /// Reads a bincode varint of at most `width` bytes (payload in `order`), whatever the
@@ -733,7 +751,7 @@ impl<R: Reader> Decoder<R> {
     ///
     /// # Errors
     /// [`DecodeErrorKind::LengthTooLarge`] naming the reason, or a read error.
-    #[inline]
+    #[inline(always)]
     pub fn read_len(&mut self, min_size: usize, alloc_size: usize) -> Result<usize, DecodeError> {
         let start = self.offset;
         let order = self.config.order;
@@ -813,7 +831,7 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// [`DecodeErrorKind::TooDeep`] beyond [`MAX_DEPTH`] levels, or `f`'s error.
     #[doc(hidden)]
-    #[inline]
+    #[inline(always)]
     pub fn nested<T>(
         &mut self,
         f: impl FnOnce(&mut Self) -> Result<T, DecodeError>,

@@ -65,12 +65,13 @@ impl Decode for u8 {
     }
 
     #[cfg(feature = "alloc")]
-    #[inline]
+    #[inline(always)]
     fn decode_vec<R: Reader>(
         len: usize,
         d: &mut Decoder<R>,
     ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
-        // Straight from the input when it is in memory: no zero-filling first.
+        // Straight from the input when it is in memory: no zero-filling first. Inlined, so
+        // that the new vector reaches the caller in registers.
         if let Some(bytes) = d.peek()
             && let Some(bytes) = bytes.get(..len)
         {
@@ -78,7 +79,7 @@ impl Decode for u8 {
             d.consume(len);
             return Ok(out);
         }
-        fill_vec(len, d, 0, |part, d| d.read_bytes(part))
+        d.out_of_line(|d| fill_vec(len, d, 0, |part, d| d.read_bytes(part)))
     }
 
     #[inline]
@@ -1266,12 +1267,19 @@ mod owned {
     impl<T: Decode> Decode for Vec<T> {
         const MIN_SIZE: usize = 1;
 
-        #[inline]
+        // Inlined down to the element reads, so that the new vector's pointer, capacity and
+        // length reach the caller in registers: returned through memory and copied out with a
+        // 16-byte load right after the 8-byte stores that wrote them, the copy waits for the
+        // element bytes' stores to drain (measured on a Solana-like block: 87 -> 75 us).
+        #[inline(always)]
         fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-            d.nested(|d| {
-                let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
-                T::decode_vec(len, d)
-            })
+            d.nested(
+                #[inline(always)]
+                |d| {
+                    let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
+                    T::decode_vec(len, d)
+                },
+            )
         }
     }
 
