@@ -976,12 +976,14 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
         T::decode_fixed_array::<BIG, N>(input)
     }
 
-    #[inline]
+    // The one-step read inlines into the enclosing struct's decode (a `[u8; 32]` field is a
+    // 32-byte copy, not a call returning through memory); the element-by-element read does not.
+    #[inline(always)]
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
         if let Some(value) = d.decode_fixed::<Self>()? {
             return Ok(value);
         }
-        T::decode_array::<R, N>(d)
+        d.out_of_line(T::decode_array::<R, N>)
     }
 }
 
