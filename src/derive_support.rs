@@ -10,6 +10,18 @@ pub use core::result::Result;
 pub use crate::convert::JoinError;
 use crate::{ConvertError, WireImage};
 
+/// A field of a struct being decoded in place, as a slot that holds nothing yet (see
+/// `frame::Decode::decode_in_place`).
+///
+/// # Safety
+/// `field` points to a field of a struct behind a `&mut MaybeUninit<_>` that nothing else
+/// reaches while the slot lives, and is aligned (the struct is not packed).
+#[inline(always)]
+pub unsafe fn field_slot<'a, F>(field: *mut F) -> &'a mut core::mem::MaybeUninit<F> {
+    // SAFETY: as the caller promises; `MaybeUninit<F>` has `F`'s layout and holds any bytes.
+    unsafe { &mut *field.cast::<core::mem::MaybeUninit<F>>() }
+}
+
 /// Moves a nested type's conversion error into the enclosing type's error type (which is
 /// `Infallible` only when every nested error type is), adding the field to its path.
 pub trait IntoJoined<Target> {

@@ -59,6 +59,15 @@ impl Decode for u8 {
         Ok(input.take::<N>())
     }
 
+    #[inline(always)]
+    fn decode_fixed_array_in_place<const BIG: bool, const N: usize>(
+        input: &mut FixedIn<'_>,
+        slot: &mut core::mem::MaybeUninit<[Self; N]>,
+    ) -> Result<(), DecodeError> {
+        slot.write(input.take::<N>());
+        Ok(())
+    }
+
     #[inline]
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
         Ok(d.read_array::<1>()?[0])
@@ -985,6 +994,30 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
         }
         d.out_of_line(T::decode_array::<R, N>)
     }
+
+    #[inline(always)]
+    fn decode_in_place<R: Reader>(
+        d: &mut Decoder<R>,
+        slot: &mut core::mem::MaybeUninit<Self>,
+    ) -> Result<(), DecodeError> {
+        if let Some(size) = <Self as Decode>::FIXED_SIZE
+            && d.is_fixed_int()
+        {
+            let big = d.config().endian() == Endian::Big;
+            let done = d.read_fixed(size, |input| {
+                if big {
+                    T::decode_fixed_array_in_place::<true, N>(input, slot)
+                } else {
+                    T::decode_fixed_array_in_place::<false, N>(input, slot)
+                }
+            })?;
+            if done.is_some() {
+                return Ok(());
+            }
+        }
+        slot.write(d.out_of_line(T::decode_array::<R, N>)?);
+        Ok(())
+    }
 }
 
 impl<'de, T: BorrowDecode<'de>, const N: usize> BorrowDecode<'de> for [T; N] {
@@ -1280,6 +1313,20 @@ mod owned {
                 |d| {
                     let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
                     T::decode_vec(len, d)
+                },
+            )
+        }
+
+        #[inline(always)]
+        fn decode_in_place<R: Reader>(
+            d: &mut Decoder<R>,
+            slot: &mut core::mem::MaybeUninit<Self>,
+        ) -> Result<(), DecodeError> {
+            d.nested(
+                #[inline(always)]
+                |d| {
+                    let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
+                    T::decode_vec_in_place(len, d, slot)
                 },
             )
         }

@@ -13,13 +13,15 @@ use syn::Ident;
 use super::Cx;
 use crate::parse::{Field, FieldList, Order, Style, Variant};
 
-/// A struct's static-size items: `FIXED_SIZE`, `encode_fixed` / `decode_fixed`, and the
-/// first statement of `encode` / `decode`, which takes the one-step path when it applies.
-struct Fixed {
+/// What a struct's impls have beyond an enum's: the static-size items (`FIXED_SIZE`,
+/// `encode_fixed` / `decode_fixed`), the first statement of `encode` / `decode`, which takes
+/// the one-step path when it applies, and `decode_in_place` (empty for packed structs).
+struct StructItems {
     encode_items: TokenStream,
     decode_items: TokenStream,
     encode_first: TokenStream,
     decode_first: TokenStream,
+    decode_in_place: TokenStream,
 }
 
 /// Which type the impls are for.
@@ -196,17 +198,92 @@ impl Cx<'_> {
             Style::Unit => quote!(Self),
             _ => quote!(Self { #(#decodes,)* }),
         };
+        let mut items = self.fixed_parts(fields, target, packed);
+        if !packed && !fields.fields.is_empty() {
+            items.decode_in_place = self.decode_in_place(fields, target);
+        }
         self.frame_impls(
             target,
-            Some(self.fixed_parts(fields, target, packed)),
+            Some(items),
             &self.min_size(fields, target),
             &quote! {
                 #(#encodes)*
                 ::core::result::Result::Ok(())
             },
             &quote!(::core::result::Result::Ok(#build)),
-            &quote!(#[inline]),
         )
+    }
+
+    /// `Decode::decode_in_place` for a struct that is not packed: each field read straight
+    /// into its place in the caller's slot, the fields read so far dropped if a later one
+    /// fails. Static-size structs keep their one-step read by value.
+    fn decode_in_place(&self, fields: &FieldList, target: Target) -> TokenStream {
+        let c = self.c;
+        let f = quote!(#c::frame);
+        let order = self.order_expr();
+        let last = fields.fields.len() - 1;
+        let reads = fields.fields.iter().enumerate().map(|(i, field)| {
+            let member = field.member();
+            let field_ty = self.framed_field_ty(field, target);
+            // SAFETY (of the generated block): `__p` comes from the `&mut MaybeUninit<Self>`
+            // this function holds, the struct is not packed, and each field's slot is used
+            // once, before the next one is made.
+            let place = quote! {
+                unsafe { #c::derive_support::field_slot(::core::ptr::addr_of_mut!((*__p).#member)) }
+            };
+            let read = match &field.frame_len {
+                Some(len) => quote! {
+                    match #f::len::decode::<#f::len::#len, _, _>(d) {
+                        ::core::result::Result::Ok(value) => { #place.write(value); }
+                        ::core::result::Result::Err(e) => break 'read ::core::result::Result::Err(e),
+                    }
+                },
+                None => quote! {
+                    if let ::core::result::Result::Err(e) = <#field_ty as #f::Decode>::decode_in_place(d, #place) {
+                        break 'read ::core::result::Result::Err(e);
+                    }
+                },
+            };
+            let done = (i < last).then(|| {
+                let n = i + 1;
+                quote!(__done = #n;)
+            });
+            quote!(#read #done)
+        });
+        let drops = fields.fields.iter().enumerate().take(last).map(|(i, field)| {
+            let member = field.member();
+            // SAFETY (of the generated block): the first `__done` fields were read, and
+            // nothing else drops them: the caller sees the error and treats the slot as empty.
+            quote! {
+                if __done > #i {
+                    unsafe { ::core::ptr::drop_in_place(::core::ptr::addr_of_mut!((*__p).#member)) };
+                }
+            }
+        });
+        quote! {
+            #[inline]
+            fn decode_in_place<__R: #f::Reader>(
+                d: &mut #f::Decoder<__R>,
+                slot: &mut ::core::mem::MaybeUninit<Self>,
+            ) -> ::core::result::Result<(), #f::DecodeError> {
+                if <Self as #f::Decode>::FIXED_SIZE.is_some() {
+                    slot.write(<Self as #f::Decode>::decode(d)?);
+                    return ::core::result::Result::Ok(());
+                }
+                d.with_endian(#order, |d| {
+                    let __p = slot.as_mut_ptr();
+                    let mut __done: usize = 0;
+                    let __result = 'read: {
+                        #(#reads)*
+                        ::core::result::Result::Ok(())
+                    };
+                    if __result.is_err() {
+                        #(#drops)*
+                    }
+                    __result
+                })
+            }
+        }
     }
 
     /// `Encode`, `Decode` and `BorrowDecode` for an enum: the variant position as a `u32` tag,
@@ -286,13 +363,12 @@ impl Cx<'_> {
                     }
                 })
             },
-            &TokenStream::new(),
         )
     }
 
     /// The static-size items of a struct: its size is the sum of its fields' (`None` if any
     /// has none), and its fields run in the container's order.
-    fn fixed_parts(&self, fields: &FieldList, target: Target, packed: bool) -> Fixed {
+    fn fixed_parts(&self, fields: &FieldList, target: Target, packed: bool) -> StructItems {
         let c = self.c;
         let f = quote!(#c::frame);
         let big = self.order_is_big();
@@ -318,7 +394,7 @@ impl Cx<'_> {
             Style::Unit => quote!(Self),
             _ => quote!(Self { #(#takes,)* }),
         };
-        Fixed {
+        StructItems {
             encode_items: quote! {
                 const FIXED_SIZE: ::core::option::Option<usize> =
                     #f::sum_sizes(&[#(<#tys as #f::Encode>::FIXED_SIZE),*]);
@@ -347,6 +423,7 @@ impl Cx<'_> {
                     return ::core::result::Result::Ok(value);
                 }
             },
+            decode_in_place: TokenStream::new(),
         }
     }
 
@@ -356,11 +433,10 @@ impl Cx<'_> {
     fn frame_impls(
         &self,
         target: Target,
-        fixed: Option<Fixed>,
+        struct_items: Option<StructItems>,
         min_size: &TokenStream,
         encode_body: &TokenStream,
         decode_body: &TokenStream,
-        inline: &TokenStream,
     ) -> TokenStream {
         let c = self.c;
         let f = quote!(#c::frame);
@@ -373,14 +449,21 @@ impl Cx<'_> {
         borrow_generics.params.insert(0, syn::parse_quote!('__de));
         let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
         let bincode = self.bincode_impls(target);
-        // A type that may have a static size keeps its field-by-field path (varint, streams,
-        // short output) out of line, so that the one-step path inlines into its callers.
-        let (encode_items, decode_items, encode, decode) = match fixed {
+        // Structs' `encode` / `decode` are hinted inline (an enum's match is left to the
+        // compiler). A type that may have a static size keeps its field-by-field path (varint,
+        // streams, short output) out of line, so that the one-step path inlines into callers.
+        let inline = match struct_items {
+            Some(_) => quote!(#[inline]),
+            None => TokenStream::new(),
+        };
+        let (encode_items, decode_items, encode, decode) = match struct_items {
             Some(x) => {
                 let (encode_first, decode_first) = (x.encode_first, x.decode_first);
+                let decode_in_place = x.decode_in_place;
+                let decode_items = x.decode_items;
                 (
                     x.encode_items,
-                    x.decode_items,
+                    quote!(#decode_items #decode_in_place),
                     quote! {
                         #encode_first
                         let by_field = |e: &mut #f::Encoder<__W>| e.with_endian(#order, |e| { #encode_body });
