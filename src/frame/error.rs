@@ -70,7 +70,14 @@ impl From<EncodeError> for std::io::Error {
 ///
 /// Kept small (at most 40 bytes, 8-byte aligned): it is the error half of every decode's `Result`,
 /// so its size and alignment shape how every decoded value is moved.
+//
+// `repr(C)` keeps `kind`'s tag out of reach of `Result`'s layout: `Result<(T, usize), Self>`
+// then has a tag of its own, and the decoded value is moved as whole fields. Sharing `kind`'s
+// tag as a niche, the compiler moved a decoded `Vec`'s header through an unaligned temporary
+// with 16-byte loads right after 8-byte stores (measured, `decode_from_slice::<Vec<u8>>` of
+// 1 KiB: 48 ns, 22 ns with it; wincode 20.5).
 #[derive(Debug)]
+#[repr(C)]
 pub struct DecodeError {
     /// Bytes of input consumed before the failing item.
     pub offset: usize,

@@ -234,8 +234,11 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
         return Ok((value, d.offset()));
     }
     let mut d = Decoder::new(SliceReader::new(src), config);
-    let value = T::decode(&mut d)?;
-    Ok((value, d.offset()))
+    // Not `?` then `Ok((value, offset))`: that moved a decoded `Vec` through one temporary
+    // more (with `DecodeError`'s layout, measured: 30 ns instead of 22 for 1 KiB of bytes).
+    let result = T::decode(&mut d);
+    let used = d.offset();
+    result.map(|value| (value, used))
 }
 
 /// Decodes a `T` that must take all of `src`.
