@@ -1,6 +1,7 @@
 //! Every bulk kernel against a byte-reversal oracle: each instruction set this CPU has, every
-//! element count 0..=300 and start offset 0..=63 (a sample under Miri), out of place and in
-//! place, with guard bytes around the destination. Then the public entries (`to_bytes`,
+//! element width (1, the copy kernel, and 2 to 16), every element count 0..=300 and start
+//! offset 0..=63 (a sample under Miri), out of place and in place, with guard bytes around the
+//! destination. Then the public entries (`to_bytes`,
 //! `from_bytes`, `wire_in_place`) over the same sweep, for every width and both orders: they
 //! switch between the inline path (up to 64 bytes, the compile-time target's vectors) and the
 //! dispatched kernel, and this is where that switch and the inline path are checked.
@@ -47,7 +48,12 @@ fn pattern(len: usize, seed: usize) -> Vec<u8> {
 
 fn check_isa(isa: Isa) {
     let (counts, offsets) = sweep();
-    for width in [2, 4, 8, 16] {
+    for width in [1, 2, 4, 8, 16] {
+        // Width 1 is the copy kernel: also past its aligned-store threshold (512 bytes).
+        let mut counts = counts.clone();
+        if width == 1 {
+            counts.extend([511, 512, 513, 1000, 1024, 1031, 4103]);
+        }
         for &count in &counts {
             let len = count * width;
             for &offset in &offsets {

@@ -84,7 +84,7 @@ impl Decode for u8 {
         if let Some(bytes) = d.peek()
             && let Some(bytes) = bytes.get(..len)
         {
-            let out = bytes.to_vec();
+            let out = bulk::bytes_to_vec(bytes);
             d.consume(len);
             return Ok(out);
         }
@@ -347,14 +347,15 @@ macro_rules! native_numbers {
             }
 
             #[cfg(feature = "alloc")]
-            #[inline]
+            #[inline(always)]
             fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
-                // Fixed-int from memory: one bulk conversion into the new vector.
+                // Fixed-int from memory: one bulk conversion into the new vector, inlined as
+                // `u8`'s copy is.
                 if d.config().int_encoding() == IntEncoding::Fixed
                     && let Some(bytes) = d.peek()
                     && let Some(bytes) = bytes.get(..len * size_of::<$t>())
                 {
-                    let mut out = alloc::vec::Vec::new();
+                    let mut out = alloc::vec::Vec::with_capacity(len);
                     match d.config().endian() {
                         Endian::Big => bulk::extend_native::<BigEndian<$t>>(&mut out, bytes),
                         Endian::Little => bulk::extend_native::<LittleEndian<$t>>(&mut out, bytes),
@@ -362,7 +363,7 @@ macro_rules! native_numbers {
                     d.consume(bytes.len());
                     return Ok(out);
                 }
-                fill_vec(len, d, 0 as $t, Self::decode_into)
+                d.out_of_line(|d| fill_vec(len, d, 0 as $t, Self::decode_into))
             }
 
             #[inline]

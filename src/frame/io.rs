@@ -100,7 +100,7 @@ impl<T: Writer + ?Sized> Writer for &mut T {
 impl Writer for alloc::vec::Vec<u8> {
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
-        self.extend_from_slice(bytes);
+        bulk::extend_from_bytes(self, bytes);
         Ok(())
     }
 

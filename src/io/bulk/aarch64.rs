@@ -6,7 +6,7 @@
 use core::arch::aarch64::*;
 
 use super::portable::Lane;
-use super::vector::{Vector, swap_run};
+use super::vector::{Vector, copy_run, swap_run};
 
 /// 16 bytes in a NEON register.
 #[derive(Clone, Copy)]
@@ -55,9 +55,17 @@ unsafe fn neon<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count:
     unsafe { swap_run::<Neon, L, WIDTH>(src, dst, count) }
 }
 
+/// # Safety
+/// As [`copy_run`]; NEON is part of the compile-time target.
+unsafe fn neon_copy(src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller.
+    unsafe { copy_run::<Neon>(src, dst, bytes) }
+}
+
 pub(crate) mod neon {
     /// The kernel of each width.
     pub(crate) static KERNELS: super::super::dispatch::Kernels = super::super::dispatch::Kernels {
+        copy: super::neon_copy,
         swap2: super::neon::<u16, 2>,
         swap4: super::neon::<u32, 4>,
         swap8: super::neon::<u64, 8>,

@@ -30,8 +30,10 @@ pub enum Isa {
 /// A kernel: byte-reverse `count` elements from `src` to `dst` (identical or disjoint ranges).
 pub(crate) type Kernel = unsafe fn(src: *const u8, dst: *mut u8, count: usize);
 
-/// One kernel per element width: 2, 4, 8 and 16 bytes.
+/// One kernel per element width: 1 (a copy: reversing one byte changes nothing), 2, 4, 8 and
+/// 16 bytes.
 pub(crate) struct Kernels {
+    pub(crate) copy: Kernel,
     pub(crate) swap2: Kernel,
     pub(crate) swap4: Kernel,
     pub(crate) swap8: Kernel,
@@ -39,10 +41,11 @@ pub(crate) struct Kernels {
 }
 
 impl Kernels {
-    /// The kernel for elements of `width` bytes (2, 4, 8 or 16).
+    /// The kernel for elements of `width` bytes (1, 2, 4, 8 or 16).
     #[inline(always)]
     pub(crate) fn for_width(&self, width: usize) -> Kernel {
         match width {
+            1 => self.copy,
             2 => self.swap2,
             4 => self.swap4,
             8 => self.swap8,
@@ -128,22 +131,23 @@ impl Isa {
 /// The active kernel of each width, cached as a plain function pointer (memchr's scheme): it
 /// starts as [`detect`], which chooses the instruction set, stores the chosen kernel over
 /// itself and runs it, so every later call is one load and one indirect call.
-static ACTIVE: [AtomicPtr<()>; 4] = [
+static ACTIVE: [AtomicPtr<()>; 5] = [
     AtomicPtr::new(detect::<0> as *mut ()),
     AtomicPtr::new(detect::<1> as *mut ()),
     AtomicPtr::new(detect::<2> as *mut ()),
     AtomicPtr::new(detect::<3> as *mut ()),
+    AtomicPtr::new(detect::<4> as *mut ()),
 ];
 
 /// The element width of a slot of [`ACTIVE`].
 const fn slot_width(slot: usize) -> usize {
-    2 << slot
+    1 << slot
 }
 
-/// The slot of [`ACTIVE`] for elements of `width` bytes (2, 4, 8 or 16).
+/// The slot of [`ACTIVE`] for elements of `width` bytes (1, 2, 4, 8 or 16).
 #[inline(always)]
 const fn width_slot(width: usize) -> usize {
-    width.trailing_zeros() as usize - 1
+    width.trailing_zeros() as usize
 }
 
 /// Stands in for the kernel of slot `SLOT` until the first call: chooses, caches, runs.
@@ -157,7 +161,7 @@ unsafe fn detect<const SLOT: usize>(src: *const u8, dst: *mut u8, count: usize) 
     unsafe { kernel(src, dst, count) }
 }
 
-/// The kernel the bulk functions use for elements of `width` bytes (2, 4, 8 or 16): a constant
+/// The kernel the bulk functions use for elements of `width` bytes (1, 2, 4, 8 or 16): a constant
 /// when the compile-time target settles the instruction set, the cached pointer otherwise.
 #[inline(always)]
 pub(crate) fn active_kernel(width: usize) -> Kernel {

@@ -36,8 +36,19 @@ pub(crate) unsafe fn swap<L: Lane>(src: *const u8, dst: *mut u8, count: usize) {
     }
 }
 
+/// Copies `bytes` bytes (the width-1 kernel).
+///
+/// # Safety
+/// `src` valid for reads and `dst` for writes of `bytes` bytes, the ranges identical or
+/// disjoint.
+unsafe fn copy(src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller (`ptr::copy` allows identical ranges).
+    unsafe { ptr::copy(src, dst, bytes) }
+}
+
 /// The portable kernel of each width.
 pub(crate) static KERNELS: super::dispatch::Kernels = super::dispatch::Kernels {
+    copy,
     swap2: swap::<u16>,
     swap4: swap::<u32>,
     swap8: swap::<u64>,

@@ -100,3 +100,49 @@ pub(crate) unsafe fn swap_run<V: Vector, L: Lane, const WIDTH: usize>(
     // SAFETY: as said above, with `at = last_at`.
     unsafe { last.reverse::<WIDTH>().store(dst.add(last_at)) };
 }
+
+/// Copies `bytes` bytes from `src` to `dst` with vectors `V`: [`swap_run`]'s loop without the
+/// reversal, for conversions whose wire order is the host's. The bulk functions use it instead
+/// of `memcpy` for mid-sized runs: glibc's `memcpy` (AVX-512 variant, Zen 4) runs 14-35x
+/// slower when the destination is 8 bytes past the source modulo 4 KiB (2-3x at 16), which is
+/// where glibc puts a new `Vec` allocated right after the buffer it is decoded from (measured:
+/// 4 KiB in 1.2 us instead of 43 ns, 64 KiB in 18.9 us instead of 1.3 us; this loop 38 ns and
+/// 1.2 us there).
+///
+/// # Safety
+/// `src` valid for reads and `dst` for writes of `bytes` bytes, the ranges identical or
+/// disjoint; the CPU has `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn copy_run<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize) {
+    if bytes < V::BYTES {
+        // SAFETY: forwarded from the caller (`copy` allows the identical ranges of in place).
+        return unsafe { core::ptr::copy(src, dst, bytes) };
+    }
+    let last_at = bytes - V::BYTES;
+    // Every access covers `[at, at + V::BYTES)` with `at + V::BYTES <= bytes`, within the
+    // caller's ranges (see `swap_run`).
+    // SAFETY: as just said, with `at = last_at`.
+    let last = unsafe { V::load(src.add(last_at)) };
+    let mut i = 0;
+    while i + 4 * V::BYTES <= bytes {
+        // SAFETY: as said above, for `at` from `i` to `i + 3 * V::BYTES`.
+        unsafe {
+            let a = V::load(src.add(i));
+            let b = V::load(src.add(i + V::BYTES));
+            let c = V::load(src.add(i + 2 * V::BYTES));
+            let d = V::load(src.add(i + 3 * V::BYTES));
+            a.store(dst.add(i));
+            b.store(dst.add(i + V::BYTES));
+            c.store(dst.add(i + 2 * V::BYTES));
+            d.store(dst.add(i + 3 * V::BYTES));
+        }
+        i += 4 * V::BYTES;
+    }
+    while i < last_at {
+        // SAFETY: as said above (`i < last_at`).
+        unsafe { V::load(src.add(i)).store(dst.add(i)) };
+        i += V::BYTES;
+    }
+    // SAFETY: as said above, with `at = last_at`.
+    unsafe { last.store(dst.add(last_at)) };
+}

@@ -8,7 +8,7 @@
 use core::arch::x86_64::*;
 
 use super::portable::{self, Lane};
-use super::vector::{Vector, swap_run};
+use super::vector::{Vector, copy_run, swap_run};
 
 /// The shuffle control that reverses each `WIDTH`-byte element of a 16-byte lane, repeated
 /// over `N` bytes (AVX2 and AVX-512 shuffle within 16-byte lanes).
@@ -264,6 +264,50 @@ unsafe fn avx512<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, coun
     }
 }
 
+/// Copies `bytes` bytes (width-1 "swap": the conversions whose wire order is the host's) with
+/// `V`, the stores aligned as in [`align_head`] from [`ALIGN_FROM`] bytes on.
+///
+/// # Safety
+/// As [`copy_run`].
+#[inline(always)]
+unsafe fn aligned_copy<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize) {
+    let head = (V::BYTES - dst as usize % V::BYTES) % V::BYTES;
+    if bytes < ALIGN_FROM || head == 0 || core::ptr::eq(src, dst) {
+        // SAFETY: forwarded from the caller.
+        return unsafe { copy_run::<V>(src, dst, bytes) };
+    }
+    // SAFETY: `V::BYTES <= ALIGN_FROM <= bytes`: within the caller's disjoint ranges; the
+    // rest of them from `head` on, where the stores are aligned.
+    unsafe {
+        V::load(src).store(dst);
+        copy_run::<V>(src.add(head), dst.add(head), bytes - head);
+    }
+}
+
+/// # Safety
+/// The CPU supports SSSE3 (SSE2 does the copy); otherwise as [`copy_run`].
+#[target_feature(enable = "ssse3")]
+unsafe fn ssse3_copy(src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller; SSE2 is part of every x86_64 target.
+    unsafe { copy_run::<Sse2>(src, dst, bytes) }
+}
+
+/// # Safety
+/// The CPU supports AVX2; otherwise as [`copy_run`].
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_copy(src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller; AVX2 is enabled.
+    unsafe { aligned_copy::<Avx2>(src, dst, bytes) }
+}
+
+/// # Safety
+/// The CPU supports AVX-512F and AVX-512BW; otherwise as [`copy_run`].
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn avx512_copy(src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller; AVX-512 is enabled.
+    unsafe { aligned_copy::<Avx512>(src, dst, bytes) }
+}
+
 /// The vector short inputs are swapped with inline, without a call: the widest one the
 /// compile-time target guarantees (SSE2 at least, which every x86_64 CPU has).
 #[cfg(target_feature = "avx2")]
@@ -278,11 +322,12 @@ pub(crate) type Inline = Ssse3;
 pub(crate) type Inline = Sse2;
 
 macro_rules! kernels {
-    ($isa:ident) => {
+    ($isa:ident, $copy:ident) => {
         pub(crate) mod $isa {
             /// The kernel of each width.
             pub(crate) static KERNELS: super::super::dispatch::Kernels =
                 super::super::dispatch::Kernels {
+                    copy: super::$copy,
                     swap2: super::$isa::<u16, 2>,
                     swap4: super::$isa::<u32, 4>,
                     swap8: super::$isa::<u64, 8>,
@@ -291,6 +336,6 @@ macro_rules! kernels {
         }
     };
 }
-kernels!(ssse3);
-kernels!(avx2);
-kernels!(avx512);
+kernels!(ssse3, ssse3_copy);
+kernels!(avx2, avx2_copy);
+kernels!(avx512, avx512_copy);
