@@ -776,3 +776,57 @@ fn in_place_decoding_drops_what_it_read_on_every_error() {
         );
     }
 }
+
+/// A type whose safe `Decode` impl overrides the in-place read and breaks its contract (claims
+/// success, writes nothing). It never vouched for it (`DECODES_IN_PLACE` needs `unsafe`), so
+/// the crate reads it by value instead: no uninitialized value can come out (Miri, in CI,
+/// would see one).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Liar(u8);
+
+impl frame::Decode for Liar {
+    fn decode<R: frame::Reader>(d: &mut frame::Decoder<R>) -> Result<Self, frame::DecodeError> {
+        let byte: u8 = frame::Decode::decode(d)?;
+        Ok(Liar(byte))
+    }
+
+    fn decode_in_place<R: frame::Reader>(
+        _: &mut frame::Decoder<R>,
+        _: &mut core::mem::MaybeUninit<Self>,
+    ) -> Result<(), frame::DecodeError> {
+        Ok(())
+    }
+}
+
+impl frame::Encode for Liar {
+    fn encode<W: frame::Writer>(
+        &self,
+        e: &mut frame::Encoder<W>,
+    ) -> Result<(), frame::EncodeError> {
+        frame::Encode::encode(&self.0, e)
+    }
+}
+
+#[derive(Endianize, Debug, Clone, PartialEq)]
+#[endian(le)]
+pub struct HoldsLiars {
+    pub first: Liar,
+    pub rest: Vec<Liar>,
+    pub tail: String,
+}
+
+#[test]
+fn a_safe_impl_is_not_trusted_with_uninitialized_memory() {
+    let value = HoldsLiars {
+        first: Liar(1),
+        rest: vec![Liar(2), Liar(3)],
+        tail: "t".into(),
+    };
+    let bytes = frame::encode_to_vec(&value, Config::legacy()).unwrap();
+    let (back, _) = frame::decode_from_slice::<HoldsLiars>(&bytes, Config::legacy()).unwrap();
+    assert_eq!(back, value);
+    let many = vec![value.clone(), value];
+    let bytes = frame::encode_to_vec(&many, Config::legacy()).unwrap();
+    let (back, _) = frame::decode_from_slice::<Vec<HoldsLiars>>(&bytes, Config::legacy()).unwrap();
+    assert_eq!(back, many);
+}

@@ -127,9 +127,73 @@ fn decode_elements_in_place<T: Decode, R: Reader>(
         let Some(slot) = out.spare_capacity_mut().first_mut() else {
             unreachable!("reserved")
         };
-        T::decode_in_place(d, slot)?;
-        // SAFETY: `decode_in_place` returned `Ok`, so the first spare element holds a value.
+        decode_into_slot::<T, R>(d, slot)?;
+        // SAFETY: `decode_into_slot` returned `Ok`, so the first spare element holds a value.
         unsafe { out.set_len(out.len() + 1) };
+    }
+    Ok(())
+}
+
+/// The promise that a type's in-place reads keep their contract (see
+/// [`Decode::DECODES_IN_PLACE`]). Only `unsafe` code can make one, so a safe `Decode` impl
+/// that overrides [`Decode::decode_in_place`] is never trusted with uninitialized memory.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct InPlace(());
+
+impl InPlace {
+    /// # Safety
+    /// For the type whose [`Decode::DECODES_IN_PLACE`] holds it: `decode_in_place` and
+    /// `decode_fixed_array_in_place` initialize their slot whenever they return `Ok`, and leave
+    /// nothing in it to drop when they return an error.
+    #[must_use]
+    pub const unsafe fn new() -> Self {
+        InPlace(())
+    }
+}
+
+/// Reads a `T` into `slot` (holding nothing to drop): through `T::decode_in_place` when the
+/// type vouches for it, by value otherwise. On `Ok` the slot holds the value; on an error,
+/// nothing.
+///
+/// # Errors
+/// As [`Decode::decode`].
+#[doc(hidden)]
+#[inline(always)]
+pub fn decode_into_slot<T: Decode, R: Reader>(
+    d: &mut Decoder<R>,
+    slot: &mut MaybeUninit<T>,
+) -> Result<(), DecodeError> {
+    if T::DECODES_IN_PLACE.is_some() {
+        return T::decode_in_place(d, slot);
+    }
+    slot.write(T::decode(d)?);
+    Ok(())
+}
+
+/// Reads `len` values into a new `Vec` in `slot` (holding nothing to drop), as
+/// [`decode_into_slot`] for a `Vec<T>`: the vector is built where it ends up, each value read
+/// into its element.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn decode_vec_into_slot<T: Decode, R: Reader>(
+    len: usize,
+    d: &mut Decoder<R>,
+    slot: &mut MaybeUninit<alloc::vec::Vec<T>>,
+) -> Result<(), DecodeError> {
+    if T::FIXED_SIZE.is_some() {
+        // Static-size values come back by value from their run (a bulk copy or conversion for
+        // the types that override `decode_vec`).
+        slot.write(T::decode_vec(len, d)?);
+        return Ok(());
+    }
+    let capacity = d.capacity_for(len, size_of::<T>());
+    let out = slot.write(alloc::vec::Vec::with_capacity(capacity));
+    if let Err(e) = decode_elements_in_place(len, d, out) {
+        // SAFETY: `slot` was initialized with a `Vec` just above and is dropped once here:
+        // the caller sees the error and treats `slot` as holding nothing.
+        unsafe { slot.assume_init_drop() };
+        return Err(e);
     }
     Ok(())
 }
@@ -183,13 +247,21 @@ pub trait Decode: Sized {
         Ok(out)
     }
 
+    /// `Some` when this type's [`decode_in_place`](Self::decode_in_place) (and
+    /// [`decode_fixed_array_in_place`](Self::decode_fixed_array_in_place)) is to be used: the
+    /// derive's structs, `Vec`, arrays and bytes. Only then does the crate hand them
+    /// uninitialized memory (see [`InPlace`]); otherwise it reads by value and writes the slot.
+    #[doc(hidden)]
+    const DECODES_IN_PLACE: Option<InPlace> = None;
+
     /// Reads one value into `slot`, which holds nothing to drop: on `Ok` the value is there,
     /// on an error `slot` holds nothing again (whatever was read is dropped). The derive
     /// overrides it for structs so that their fields are read straight into the place the
     /// struct ends up in (an element of a `Vec`, a field of an enclosing struct): built in a
     /// temporary and copied there, a struct written by narrow stores is copied with wide
     /// loads that wait for the stores to drain (measured: 11% of a Solana-like block's decode
-    /// on one such copy).
+    /// on one such copy). Called only through `decode_into_slot`, for types whose
+    /// [`DECODES_IN_PLACE`](Self::DECODES_IN_PLACE) is `Some`.
     ///
     /// # Errors
     /// As [`decode`](Self::decode).
@@ -201,37 +273,6 @@ pub trait Decode: Sized {
     ) -> Result<(), DecodeError> {
         slot.write(Self::decode(d)?);
         Ok(())
-    }
-
-    /// Reads `len` values into a new `Vec` in `slot`, as
-    /// [`decode_in_place`](Self::decode_in_place) for a `Vec<Self>`: the vector is built where
-    /// it ends up, each value is read into its element.
-    ///
-    /// # Errors
-    /// As [`decode`](Self::decode).
-    #[doc(hidden)]
-    #[cfg(feature = "alloc")]
-    #[inline]
-    fn decode_vec_in_place<R: Reader>(
-        len: usize,
-        d: &mut Decoder<R>,
-        slot: &mut MaybeUninit<alloc::vec::Vec<Self>>,
-    ) -> Result<(), DecodeError> {
-        if Self::FIXED_SIZE.is_some() {
-            // Static-size values come back by value from their run (a bulk copy or
-            // conversion for the types that override `decode_vec`).
-            slot.write(Self::decode_vec(len, d)?);
-            return Ok(());
-        }
-        let capacity = d.capacity_for(len, size_of::<Self>());
-        let result =
-            decode_elements_in_place(len, d, slot.write(alloc::vec::Vec::with_capacity(capacity)));
-        if result.is_err() {
-            // SAFETY: `slot` was initialized with a `Vec` just above, and is dropped once: the
-            // caller sees an error and treats `slot` as holding nothing.
-            unsafe { slot.assume_init_drop() };
-        }
-        result
     }
 
     /// Reads an array of `N` values. Types with a bulk path override it.
@@ -285,9 +326,9 @@ pub trait Decode: Sized {
     }
 
     /// [`decode_fixed_array`](Self::decode_fixed_array) into `slot`, as
-    /// [`decode_in_place`](Self::decode_in_place). Byte arrays override it to copy straight
-    /// into the slot: a `Result<[u8; N], _>` temporary is written piecewise and read back
-    /// with wider loads (measured on a Solana-like block's hashes).
+    /// [`decode_in_place`](Self::decode_in_place) (and trusted on the same condition). Bytes
+    /// override it to copy straight into the slot: a `Result<[u8; N], _>` temporary is written
+    /// piecewise and read back with wider loads (measured on a Solana-like block's hashes).
     ///
     /// # Errors
     /// As [`decode_fixed`](Self::decode_fixed).

@@ -8,7 +8,9 @@ use core::num::NonZero;
 
 use zerocopy::IntoBytes;
 
-use super::codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, borrow_via_decode};
+#[cfg(feature = "alloc")]
+use super::codec::decode_vec_into_slot;
+use super::codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, InPlace, borrow_via_decode};
 use super::config::IntEncoding;
 use super::error::{DecodeError, DecodeErrorKind, EncodeError};
 use super::fixed::{FixedIn, FixedOut, sum_sizes, times};
@@ -58,6 +60,10 @@ impl Decode for u8 {
     ) -> Result<[Self; N], DecodeError> {
         Ok(input.take::<N>())
     }
+
+    // SAFETY: `decode_fixed_array_in_place` below writes the slot before it returns `Ok`
+    // (and it never fails); `decode_in_place` is the default, which writes it too.
+    const DECODES_IN_PLACE: Option<InPlace> = Some(unsafe { InPlace::new() });
 
     #[inline(always)]
     fn decode_fixed_array_in_place<const BIG: bool, const N: usize>(
@@ -996,12 +1002,17 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
         d.out_of_line(T::decode_array::<R, N>)
     }
 
+    // SAFETY: `decode_in_place` below writes the slot itself or leaves it to
+    // `T::decode_fixed_array_in_place` only when `T` vouches for that in turn.
+    const DECODES_IN_PLACE: Option<InPlace> = Some(unsafe { InPlace::new() });
+
     #[inline(always)]
     fn decode_in_place<R: Reader>(
         d: &mut Decoder<R>,
         slot: &mut core::mem::MaybeUninit<Self>,
     ) -> Result<(), DecodeError> {
-        if let Some(size) = <Self as Decode>::FIXED_SIZE
+        if T::DECODES_IN_PLACE.is_some()
+            && let Some(size) = <Self as Decode>::FIXED_SIZE
             && d.is_fixed_int()
         {
             let big = d.config().endian() == Endian::Big;
@@ -1016,7 +1027,7 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
                 return Ok(());
             }
         }
-        slot.write(d.out_of_line(T::decode_array::<R, N>)?);
+        slot.write(Self::decode(d)?);
         Ok(())
     }
 }
@@ -1318,6 +1329,10 @@ mod owned {
             )
         }
 
+        // SAFETY: `decode_in_place` below fills the slot through `decode_vec_into_slot`, which
+        // writes it on `Ok` and leaves nothing in it on an error.
+        const DECODES_IN_PLACE: Option<InPlace> = Some(unsafe { InPlace::new() });
+
         #[inline(always)]
         fn decode_in_place<R: Reader>(
             d: &mut Decoder<R>,
@@ -1327,7 +1342,7 @@ mod owned {
                 #[inline(always)]
                 |d| {
                     let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
-                    T::decode_vec_in_place(len, d, slot)
+                    decode_vec_into_slot(len, d, slot)
                 },
             )
         }

@@ -51,6 +51,8 @@ mod serde;
 mod varint;
 
 pub use codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, MAX_DEPTH};
+#[doc(hidden)]
+pub use codec::{InPlace, decode_into_slot};
 pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthFault, LengthRefusal};
 #[doc(hidden)]

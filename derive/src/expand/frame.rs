@@ -239,7 +239,7 @@ impl Cx<'_> {
                     }
                 },
                 None => quote! {
-                    if let ::core::result::Result::Err(e) = <#field_ty as #f::Decode>::decode_in_place(d, #place) {
+                    if let ::core::result::Result::Err(e) = #f::decode_into_slot::<#field_ty, __R>(d, #place) {
                         break 'read ::core::result::Result::Err(e);
                     }
                 },
@@ -260,7 +260,13 @@ impl Cx<'_> {
                 }
             }
         });
+        // SAFETY (of the generated constant): `decode_in_place` below writes every field of
+        // the slot before it returns `Ok` (each through `decode_into_slot`, which vouches for
+        // its own), and drops the ones it wrote before returning an error.
         quote! {
+            const DECODES_IN_PLACE: ::core::option::Option<#f::InPlace> =
+                ::core::option::Option::Some(unsafe { #f::InPlace::new() });
+
             #[inline]
             fn decode_in_place<__R: #f::Reader>(
                 d: &mut #f::Decoder<__R>,
