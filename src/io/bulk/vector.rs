@@ -70,7 +70,30 @@ pub(crate) unsafe fn swap_run<V: Vector, L: Lane, const WIDTH: usize>(
         // SAFETY: forwarded from the caller; fewer than `V::BYTES` bytes.
         return unsafe { V::swap_short::<L, WIDTH>(src, dst, count) };
     }
-    // `bytes` and `V::BYTES` are multiples of `WIDTH`, so the last vector starts on an element.
+    // `bytes` and `V::BYTES` are multiples of `WIDTH`, so every vector starts on an element.
+    // SAFETY: forwarded from the caller, with at least `V::BYTES` bytes; `reverse` runs on the
+    // instruction set the caller guarantees.
+    unsafe {
+        each_vector::<V>(
+            src,
+            dst,
+            bytes,
+            #[inline(always)]
+            |v| v.reverse::<WIDTH>(),
+        )
+    }
+}
+
+/// The loop of [`swap_run`] and [`copy_run`]: `f` applied to every `V::BYTES` bytes from
+/// `src`, stored at the same offset of `dst`. Four vectors per iteration, then single
+/// vectors, then one last vector that ends exactly at the end and may overlap the one before
+/// (`f` must give the same bytes for the same input, so overlapping is harmless).
+///
+/// # Safety
+/// `bytes >= V::BYTES`; `src` valid for reads and `dst` for writes of `bytes` bytes, the
+/// ranges identical or disjoint; the CPU has `V`'s instruction set, which `f` may use.
+#[inline(always)]
+unsafe fn each_vector<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize, f: impl Fn(V) -> V) {
     let last_at = bytes - V::BYTES;
     // Every access below covers `[at, at + V::BYTES)` with `at + V::BYTES <= bytes`, within the
     // caller's ranges; loads and stores are unaligned. The last vector is loaded before any
@@ -85,20 +108,20 @@ pub(crate) unsafe fn swap_run<V: Vector, L: Lane, const WIDTH: usize>(
             let b = V::load(src.add(i + V::BYTES));
             let c = V::load(src.add(i + 2 * V::BYTES));
             let d = V::load(src.add(i + 3 * V::BYTES));
-            a.reverse::<WIDTH>().store(dst.add(i));
-            b.reverse::<WIDTH>().store(dst.add(i + V::BYTES));
-            c.reverse::<WIDTH>().store(dst.add(i + 2 * V::BYTES));
-            d.reverse::<WIDTH>().store(dst.add(i + 3 * V::BYTES));
+            f(a).store(dst.add(i));
+            f(b).store(dst.add(i + V::BYTES));
+            f(c).store(dst.add(i + 2 * V::BYTES));
+            f(d).store(dst.add(i + 3 * V::BYTES));
         }
         i += 4 * V::BYTES;
     }
     while i < last_at {
         // SAFETY: as said above (`i < last_at`, so `i + V::BYTES < bytes`).
-        unsafe { V::load(src.add(i)).reverse::<WIDTH>().store(dst.add(i)) };
+        unsafe { f(V::load(src.add(i))).store(dst.add(i)) };
         i += V::BYTES;
     }
     // SAFETY: as said above, with `at = last_at`.
-    unsafe { last.reverse::<WIDTH>().store(dst.add(last_at)) };
+    unsafe { f(last).store(dst.add(last_at)) };
 }
 
 /// Copies `bytes` bytes from `src` to `dst` with vectors `V`: [`swap_run`]'s loop without the
@@ -118,31 +141,6 @@ pub(crate) unsafe fn copy_run<V: Vector>(src: *const u8, dst: *mut u8, bytes: us
         // SAFETY: forwarded from the caller (`copy` allows the identical ranges of in place).
         return unsafe { core::ptr::copy(src, dst, bytes) };
     }
-    let last_at = bytes - V::BYTES;
-    // Every access covers `[at, at + V::BYTES)` with `at + V::BYTES <= bytes`, within the
-    // caller's ranges (see `swap_run`).
-    // SAFETY: as just said, with `at = last_at`.
-    let last = unsafe { V::load(src.add(last_at)) };
-    let mut i = 0;
-    while i + 4 * V::BYTES <= bytes {
-        // SAFETY: as said above, for `at` from `i` to `i + 3 * V::BYTES`.
-        unsafe {
-            let a = V::load(src.add(i));
-            let b = V::load(src.add(i + V::BYTES));
-            let c = V::load(src.add(i + 2 * V::BYTES));
-            let d = V::load(src.add(i + 3 * V::BYTES));
-            a.store(dst.add(i));
-            b.store(dst.add(i + V::BYTES));
-            c.store(dst.add(i + 2 * V::BYTES));
-            d.store(dst.add(i + 3 * V::BYTES));
-        }
-        i += 4 * V::BYTES;
-    }
-    while i < last_at {
-        // SAFETY: as said above (`i < last_at`).
-        unsafe { V::load(src.add(i)).store(dst.add(i)) };
-        i += V::BYTES;
-    }
-    // SAFETY: as said above, with `at = last_at`.
-    unsafe { last.store(dst.add(last_at)) };
+    // SAFETY: forwarded from the caller, with at least `V::BYTES` bytes.
+    unsafe { each_vector::<V>(src, dst, bytes, |v| v) }
 }
