@@ -543,6 +543,15 @@ fn per_field_lengths_frame_as_written_out_by_hand() {
         assert_eq!(bytes, expected);
         let back: lens::Lens = frame::decode_from_slice_exact(&bytes, config).unwrap();
         assert_eq!(back, value);
+        // Inside a `Vec` the struct is read in place, per-field lengths included; a truncation
+        // anywhere is an error (and under Miri, nothing read before it leaks).
+        let two = vec![value.clone(), value.clone()];
+        let bytes = frame::encode_to_vec(&two, config).unwrap();
+        let back: Vec<lens::Lens> = frame::decode_from_slice_exact(&bytes, config).unwrap();
+        assert_eq!(back, two);
+        for len in (0..bytes.len()).step_by(if cfg!(miri) { 17 } else { 1 }) {
+            assert!(frame::decode_from_slice::<Vec<lens::Lens>>(&bytes[..len], config).is_err());
+        }
         // Under varint only the configuration's own lengths and integers change.
         let var = frame::encode_to_vec(&value, Config::standard()).unwrap();
         let back: lens::Lens = frame::decode_from_slice_exact(&var, Config::standard()).unwrap();
