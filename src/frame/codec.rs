@@ -183,7 +183,7 @@ pub(crate) fn decode_vec_into_slot<T: Decode, R: Reader>(
 ) -> Result<(), DecodeError> {
     if T::FIXED_SIZE.is_some() {
         // Static-size values come back by value from their run (a bulk copy or conversion for
-        // the types that override `decode_vec`).
+        // the types that override `decode_vec`, which all have a static size).
         slot.write(T::decode_vec(len, d)?);
         return Ok(());
     }
