@@ -756,7 +756,9 @@ fn in_place_decoding_drops_what_it_read_on_every_error() {
             frame::decode_from_slice::<heap::ours::Block>(&bytes, config).unwrap(),
             (ours.clone(), bytes.len())
         );
-        for len in 0..bytes.len() {
+        // Under Miri (minutes for every length) every fifth still stops inside each kind of
+        // field of the block.
+        for len in (0..bytes.len()).step_by(if cfg!(miri) { 5 } else { 1 }) {
             let err = frame::decode_from_slice::<heap::ours::Block>(&bytes[..len], config)
                 .expect_err("a truncation decoded");
             assert!(
