@@ -1,6 +1,7 @@
 //! The [`Encode`] / [`Decode`] / [`BorrowDecode`] traits and the [`Encoder`] / [`Decoder`]
 //! they work with.
 
+use super::byte_map::{ByteMap, prefix_mask};
 use super::config::{Config, DEFAULT_LIMIT, IntEncoding};
 use super::error::{DecodeError, DecodeErrorKind, EncodeError, LengthRefusal};
 use super::fixed::{FixedIn, FixedOut};
@@ -31,10 +32,12 @@ pub trait Encode {
         {
             let big = e.config().endian() == Endian::Big;
             let done = e.write_fixed(total, |out| {
-                if big {
-                    encode_run::<Self, true>(items, size, out);
-                } else {
-                    encode_run::<Self, false>(items, size, out);
+                if !permute_run(items, RunTables::<Self>::ENCODE[usize::from(big)], out) {
+                    if big {
+                        encode_run::<Self, true>(items, size, out);
+                    } else {
+                        encode_run::<Self, false>(items, size, out);
+                    }
                 }
             })?;
             if done {
@@ -50,6 +53,14 @@ pub trait Encode {
     /// value, or the whole run of values, by [`encode_fixed`](Self::encode_fixed).
     #[doc(hidden)]
     const FIXED_SIZE: Option<usize> = None;
+
+    /// Where the `FIXED_SIZE` wire bytes sit in the value's memory, with native numbers
+    /// little-endian (`[0]`) and big-endian (`[1]`), when they are a rearrangement of it
+    /// (numbers, wrappers, byte arrays and derived structs of them): a run of such values is
+    /// then encoded by one byte permutation per value where the CPU has one. Built only by
+    /// `ByteMap`'s `unsafe` constructors, whose contract is that the map is this type's.
+    #[doc(hidden)]
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] = [None, None];
 
     /// Writes exactly `FIXED_SIZE` bytes under fixed-int, native numbers big-endian if `BIG`.
     /// Called only for a type whose `FIXED_SIZE` is `Some`, which must implement it.
@@ -73,6 +84,107 @@ pub trait Encode {
     }
 }
 
+/// The tables of one byte permutation per value, both ways, from a type's `BYTE_MAP`s
+/// (computed at compile time, once per type).
+struct RunTables<T>(core::marker::PhantomData<T>);
+
+/// A permutation's tables: for each destination byte its source byte, and the bytes of one
+/// value read and written.
+#[derive(Clone, Copy)]
+struct Tables {
+    index: [u8; 64],
+    read: u64,
+    write: u64,
+}
+
+impl Tables {
+    /// Memory to wire bytes, for a type of `size` bytes whose wire image is `wire` bytes.
+    const fn encode<T>(
+        map: Option<ByteMap<T>>,
+        size: usize,
+        wire: Option<usize>,
+    ) -> Option<Tables> {
+        match (map, wire) {
+            (Some(map), Some(wire)) if map.len() == wire && wire > 0 && map.fits(size) => {
+                Some(Tables {
+                    index: *map.sources(),
+                    read: map.memory_mask(),
+                    write: prefix_mask(wire),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Wire bytes to memory, when every byte pattern is a valid value.
+    #[cfg(feature = "alloc")]
+    const fn decode<T>(
+        map: Option<ByteMap<T>>,
+        size: usize,
+        wire: Option<usize>,
+    ) -> Option<Tables> {
+        match Tables::encode(map, size, wire) {
+            Some(tables) => {
+                let Some(map) = map else { return None };
+                if !map.any_bits() {
+                    return None;
+                }
+                Some(Tables {
+                    index: map.inverse(),
+                    read: tables.write,
+                    write: tables.read,
+                })
+            }
+            None => None,
+        }
+    }
+}
+
+impl<T: Encode> RunTables<T> {
+    const ENCODE: [Option<Tables>; 2] = [
+        Tables::encode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
+        Tables::encode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
+    ];
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Decode> RunTables<T> {
+    const DECODE: [Option<Tables>; 2] = [
+        Tables::decode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
+        Tables::decode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
+    ];
+}
+
+/// Writes `items` into `out` by one byte permutation each, if `tables` exist and the CPU has
+/// a kernel; `false` (nothing written) otherwise.
+#[inline(always)]
+fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut FixedOut<'_>) -> bool {
+    let Some(t) = tables else { return false };
+    if items.len() < 2 || !crate::io::bulk::records_kernel_available() {
+        return false;
+    }
+    let wire = t.write.count_ones() as usize;
+    let dst = out.take_raw(items.len() * wire);
+    let p = crate::io::bulk::Permutation {
+        index: &t.index,
+        read: t.read,
+        write: t.write,
+        src_stride: size_of::<T>(),
+        dst_stride: wire,
+    };
+    // SAFETY: the tables come from `T::BYTE_MAP`, whose `unsafe` constructors vouch that the
+    // `read` bytes of each value are its non-padding (initialized) bytes; `dst` is
+    // `items.len() * wire` writable bytes of the output, apart from `items`.
+    unsafe {
+        crate::io::bulk::permute_records(
+            &p,
+            items.as_ptr().cast(),
+            dst.as_mut_ptr().cast(),
+            items.len(),
+        )
+    }
+}
+
 /// Writes a run of static-size values, each into its own `size` bytes.
 #[inline(always)]
 fn encode_run<T: Encode, const BIG: bool>(items: &[T], size: usize, out: &mut FixedOut<'_>) {
@@ -92,7 +204,32 @@ fn decode_run<T: Decode, const BIG: bool>(
     capacity: usize,
     input: &mut FixedIn<'_>,
 ) -> Result<alloc::vec::Vec<T>, DecodeError> {
-    let mut out = alloc::vec::Vec::with_capacity(capacity);
+    let mut out: alloc::vec::Vec<T> = alloc::vec::Vec::with_capacity(capacity);
+    if capacity >= len
+        && len >= 2
+        && let Some(t) = RunTables::<T>::DECODE[usize::from(BIG)]
+        && crate::io::bulk::records_kernel_available()
+    {
+        let src = input.peek_slice(len * size);
+        let p = crate::io::bulk::Permutation {
+            index: &t.index,
+            read: t.read,
+            write: t.write,
+            src_stride: size,
+            dst_stride: size_of::<T>(),
+        };
+        // SAFETY: `src` holds `len` values' `size` wire bytes; the allocation has room for
+        // `len` values (`capacity >= len`). The tables exist only for types whose every byte
+        // pattern is valid and whose non-padding bytes are all written (the `BYTE_MAP`
+        // contract), so the first `len` elements are initialized values.
+        unsafe {
+            if crate::io::bulk::permute_records(&p, src.as_ptr(), out.as_mut_ptr().cast(), len) {
+                out.set_len(len);
+                input.split(len * size);
+                return Ok(out);
+            }
+        }
+    }
     if capacity >= len {
         // Straight into the allocation; on an error the values read so far are forgotten
         // (leaked, never dropped twice).
@@ -293,6 +430,11 @@ pub trait Decode: Sized {
         }
         Ok(())
     }
+
+    /// As [`Encode::BYTE_MAP`]; a run of such values is decoded by one byte permutation per
+    /// value when every byte pattern is a valid value.
+    #[doc(hidden)]
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] = [None, None];
 
     /// As [`Encode::FIXED_SIZE`]: the bytes every value takes under fixed-int, if the same
     /// for all. Such a value is read after one length check by

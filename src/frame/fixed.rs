@@ -96,6 +96,17 @@ impl<'a> FixedOut<'a> {
         FixedOut { rest: head }
     }
 
+    /// The next `len` bytes, for the caller to write (all of them: they count as written).
+    ///
+    /// # Panics
+    /// If fewer than `len` are left.
+    #[inline(always)]
+    pub(crate) fn take_raw(&mut self, len: usize) -> &'a mut [MaybeUninit<u8>] {
+        let (head, tail) = core::mem::take(&mut self.rest).split_at_mut(len);
+        self.rest = tail;
+        head
+    }
+
     /// Whether every byte has been written.
     #[inline(always)]
     pub(crate) fn is_full(&self) -> bool {
@@ -161,6 +172,13 @@ impl<'a> FixedIn<'a> {
         self.rest = &self.rest[len..];
         self.offset += len;
         head
+    }
+
+    /// The next `len` bytes, left unread.
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    pub(crate) fn peek_slice(&self, len: usize) -> &'a [u8] {
+        &self.rest[..len]
     }
 
     /// An error about the value that started at `offset`.

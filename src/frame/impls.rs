@@ -8,6 +8,7 @@ use core::num::NonZero;
 
 use zerocopy::IntoBytes;
 
+use super::byte_map::ByteMap;
 #[cfg(feature = "alloc")]
 use super::codec::decode_vec_into_slot;
 use super::codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, InPlace, borrow_via_decode};
@@ -23,6 +24,9 @@ use crate::{BigEndian, Endian, LittleEndian};
 
 impl Encode for u8 {
     const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: one byte, valid as any pattern, framed as it is.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
@@ -48,6 +52,9 @@ impl Encode for u8 {
 impl Decode for u8 {
     const MIN_SIZE: usize = 1;
     const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: one byte, valid as any pattern, framed as it is.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
     #[inline(always)]
     fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
@@ -112,6 +119,9 @@ impl Decode for u8 {
 
 impl Encode for i8 {
     const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: one byte, valid as any pattern, framed as it is.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
     #[inline(always)]
     fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
@@ -132,6 +142,9 @@ impl Encode for i8 {
 impl Decode for i8 {
     const MIN_SIZE: usize = 1;
     const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: one byte, valid as any pattern, framed as it is.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
     #[inline(always)]
     fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
@@ -151,6 +164,9 @@ impl Decode for i8 {
 
 impl Encode for bool {
     const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: `Self` is `bool`.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::boolean(), ByteMap::boolean()] };
 
     #[inline(always)]
     fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
@@ -171,6 +187,9 @@ impl Encode for bool {
 impl Decode for bool {
     const MIN_SIZE: usize = 1;
     const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: `Self` is `bool`.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::boolean(), ByteMap::boolean()] };
 
     #[inline(always)]
     fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
@@ -249,6 +268,13 @@ fn fill_vec<T: Copy, R: Reader>(
 macro_rules! fixed_items {
     (native encode $t:ty) => {
         const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+        // SAFETY: `Self` is the number `$t`, framed in the order asked for.
+        const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+            [
+                ByteMap::number(size_of::<$t>(), false),
+                ByteMap::number(size_of::<$t>(), true),
+            ]
+        };
 
         #[inline(always)]
         fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
@@ -261,6 +287,13 @@ macro_rules! fixed_items {
     };
     (native decode $t:ty) => {
         const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+        // SAFETY: `Self` is the number `$t`, framed in the order asked for.
+        const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+            [
+                ByteMap::number(size_of::<$t>(), false),
+                ByteMap::number(size_of::<$t>(), true),
+            ]
+        };
 
         #[inline(always)]
         fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
@@ -274,6 +307,14 @@ macro_rules! fixed_items {
     };
     (wrapper encode $t:ty) => {
         const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+        // SAFETY: a wrapper's memory is its wire image (valid as any pattern), whatever the
+        // configuration's order.
+        const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+            [
+                ByteMap::identity(size_of::<$t>()),
+                ByteMap::identity(size_of::<$t>()),
+            ]
+        };
 
         #[inline(always)]
         fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
@@ -287,6 +328,14 @@ macro_rules! fixed_items {
     };
     (wrapper decode $t:ty) => {
         const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+        // SAFETY: a wrapper's memory is its wire image (valid as any pattern), whatever the
+        // configuration's order.
+        const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+            [
+                ByteMap::identity(size_of::<$t>()),
+                ByteMap::identity(size_of::<$t>()),
+            ]
+        };
 
         #[inline(always)]
         fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
@@ -971,6 +1020,13 @@ impl Decode for char {
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
     const FIXED_SIZE: Option<usize> = times(T::FIXED_SIZE, N);
+    // SAFETY: `Self` is `[T; N]`, its elements `size_of::<T>()` apart, framed in order.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+        [
+            ByteMap::repeat(<T as Encode>::BYTE_MAP[0], N, size_of::<T>()),
+            ByteMap::repeat(<T as Encode>::BYTE_MAP[1], N, size_of::<T>()),
+        ]
+    };
 
     #[inline(always)]
     fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
@@ -986,6 +1042,13 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 impl<T: Decode, const N: usize> Decode for [T; N] {
     const MIN_SIZE: usize = T::MIN_SIZE * N;
     const FIXED_SIZE: Option<usize> = times(<T as Decode>::FIXED_SIZE, N);
+    // SAFETY: `Self` is `[T; N]`, its elements `size_of::<T>()` apart, framed in order.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+        [
+            ByteMap::repeat(<T as Decode>::BYTE_MAP[0], N, size_of::<T>()),
+            ByteMap::repeat(<T as Decode>::BYTE_MAP[1], N, size_of::<T>()),
+        ]
+    };
 
     #[inline(always)]
     fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {

@@ -39,6 +39,7 @@
 #[cfg(feature = "bincode")]
 #[doc(hidden)]
 pub mod bincode;
+mod byte_map;
 mod codec;
 mod config;
 mod error;
@@ -50,6 +51,8 @@ pub mod len;
 mod serde;
 mod varint;
 
+#[doc(hidden)]
+pub use byte_map::ByteMap;
 pub use codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, MAX_DEPTH};
 #[doc(hidden)]
 pub use codec::{InPlace, decode_into_slot};

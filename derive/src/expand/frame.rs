@@ -400,10 +400,13 @@ impl Cx<'_> {
             Style::Unit => quote!(Self),
             _ => quote!(Self { #(#takes,)* }),
         };
+        let encode_map = self.byte_map(fields, &tys, &quote!(#f::Encode), packed);
+        let decode_map = self.byte_map(fields, &tys, &quote!(#f::Decode), packed);
         StructItems {
             encode_items: quote! {
                 const FIXED_SIZE: ::core::option::Option<usize> =
                     #f::sum_sizes(&[#(<#tys as #f::Encode>::FIXED_SIZE),*]);
+                #encode_map
 
                 #[inline(always)]
                 fn encode_fixed<const __BIG: bool>(&self, out: &mut #f::FixedOut<'_>) {
@@ -413,6 +416,7 @@ impl Cx<'_> {
             decode_items: quote! {
                 const FIXED_SIZE: ::core::option::Option<usize> =
                     #f::sum_sizes(&[#(<#tys as #f::Decode>::FIXED_SIZE),*]);
+                #decode_map
 
                 #[inline(always)]
                 fn decode_fixed<const __BIG: bool>(input: &mut #f::FixedIn<'_>) -> ::core::result::Result<Self, #f::DecodeError> {
@@ -430,6 +434,47 @@ impl Cx<'_> {
                 }
             },
             decode_in_place: TokenStream::new(),
+        }
+    }
+
+    /// `BYTE_MAP` of a struct that is not packed: its fields' maps, in the container's
+    /// order, each at the field's `offset_of!` (nothing for a packed struct, whose fields the
+    /// map cannot name, nor for a struct without fields).
+    fn byte_map(
+        &self,
+        fields: &FieldList,
+        tys: &[TokenStream],
+        framing: &TokenStream,
+        packed: bool,
+    ) -> TokenStream {
+        if packed || fields.fields.is_empty() {
+            return TokenStream::new();
+        }
+        let c = self.c;
+        let f = quote!(#c::frame);
+        let order = match self.input.order {
+            Order::Big => quote!(1),
+            Order::Little => quote!(0),
+        };
+        let steps = fields.fields.iter().zip(tys).map(|(field, ty)| {
+            let member = field.member();
+            quote! {
+                let map = #f::ByteMap::then(
+                    map,
+                    <#ty as #framing>::BYTE_MAP[#order],
+                    ::core::mem::offset_of!(Self, #member),
+                );
+            }
+        });
+        quote! {
+            // SAFETY: each field's map at the field's offset, in the order the fields are
+            // framed; a derived struct frames in its declared order under every
+            // configuration, so both entries are the same map.
+            const BYTE_MAP: [::core::option::Option<#f::ByteMap<Self>>; 2] = unsafe {
+                let map = #f::ByteMap::<Self>::empty();
+                #(#steps)*
+                [map, map]
+            };
         }
     }
 

@@ -36,6 +36,7 @@ mod aarch64;
 mod dispatch;
 mod element;
 mod portable;
+mod records;
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
@@ -50,6 +51,7 @@ use zerocopy::{FromBytes, IntoBytes};
 
 pub use dispatch::Isa;
 pub use element::{Primitive, WireElement};
+pub(crate) use records::{Permutation, permute_records, records_kernel_available};
 
 /// Up to this many bytes (one cache line) a swap runs inline on the compile-time target's
 /// vectors (SSE2 on any x86_64, NEON on aarch64), without a call; longer ones go to the active
