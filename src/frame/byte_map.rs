@@ -196,6 +196,19 @@ impl<T: ?Sized> ByteMap<T> {
         &self.src
     }
 
+    /// Whether the wire bytes are the memory bytes in order (a copy, no permutation).
+    #[must_use]
+    pub const fn is_identity(&self) -> bool {
+        let mut i = 0;
+        while i < self.len as usize {
+            if self.src[i] as usize != i {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
     /// Whether every byte pattern decodes to a valid value.
     #[must_use]
     pub const fn any_bits(&self) -> bool {
@@ -308,6 +321,9 @@ mod tests {
         let wire: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
         assert_eq!(gather(&map, &memory), wire);
         assert_eq!(map.memory_mask(), (1 << 12) - 1);
+        assert_eq!(map.is_identity(), cfg!(target_endian = "big"));
+        // SAFETY: `[u8; 4]` is four bytes in order.
+        assert!(unsafe { ByteMap::<[u8; 4]>::identity(4) }.is_some_and(|m| m.is_identity()));
         // The inverse puts each wire byte back where it came from.
         let inverse = map.inverse();
         let back: Vec<u8> = (0..12).map(|at| wire[usize::from(inverse[at])]).collect();

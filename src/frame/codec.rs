@@ -105,7 +105,10 @@ impl Tables {
         wire: Option<usize>,
     ) -> Option<Tables> {
         match (map, wire) {
-            (Some(map), Some(wire)) if map.len() == wire && wire > 0 && map.fits(size) => {
+            // (Not for a map that is its memory in order, `[u8; N]` and wrappers: a copy.)
+            (Some(map), Some(wire))
+                if map.len() == wire && wire > 0 && map.fits(size) && !map.is_identity() =>
+            {
                 Some(Tables {
                     index: *map.sources(),
                     read: map.memory_mask(),
