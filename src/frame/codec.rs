@@ -274,21 +274,34 @@ fn decode_elements_in_place<T: Decode, R: Reader>(
     Ok(())
 }
 
-/// The promise that a type's in-place reads keep their contract (see
-/// [`Decode::DECODES_IN_PLACE`]). Only `unsafe` code can make one, so a safe `Decode` impl
-/// that overrides [`Decode::decode_in_place`] is never trusted with uninitialized memory.
+/// The promise that `T`'s in-place reads keep their contract (see
+/// [`Decode::DECODES_IN_PLACE`]). Only `unsafe` code can make one, and it is typed by the type
+/// it vouches for, so a safe `Decode` impl that overrides [`Decode::decode_in_place`] is never
+/// trusted with uninitialized memory, not even by borrowing another type's promise.
 #[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct InPlace(());
+pub struct InPlace<T: ?Sized>(core::marker::PhantomData<fn() -> T>);
 
-impl InPlace {
+impl<T: ?Sized> Clone for InPlace<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for InPlace<T> {}
+
+impl<T: ?Sized> core::fmt::Debug for InPlace<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("InPlace")
+    }
+}
+
+impl<T: ?Sized> InPlace<T> {
     /// # Safety
-    /// For the type whose [`Decode::DECODES_IN_PLACE`] holds it: `decode_in_place` and
-    /// `decode_fixed_array_in_place` initialize their slot whenever they return `Ok`, and leave
-    /// nothing in it to drop when they return an error.
+    /// `T`'s `decode_in_place` and `decode_fixed_array_in_place` initialize their slot
+    /// whenever they return `Ok`, and leave nothing in it to drop when they return an error.
     #[must_use]
     pub const unsafe fn new() -> Self {
-        InPlace(())
+        InPlace(core::marker::PhantomData)
     }
 }
 
@@ -392,7 +405,7 @@ pub trait Decode: Sized {
     /// derive's structs, `Vec`, arrays and bytes. Only then does the crate hand them
     /// uninitialized memory (see [`InPlace`]); otherwise it reads by value and writes the slot.
     #[doc(hidden)]
-    const DECODES_IN_PLACE: Option<InPlace> = None;
+    const DECODES_IN_PLACE: Option<InPlace<Self>> = None;
 
     /// Reads one value into `slot`, which holds nothing to drop: on `Ok` the value is there,
     /// on an error `slot` holds nothing again (whatever was read is dropped). The derive

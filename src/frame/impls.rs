@@ -70,7 +70,7 @@ impl Decode for u8 {
 
     // SAFETY: `decode_fixed_array_in_place` below writes the slot before it returns `Ok`
     // (and it never fails); `decode_in_place` is the default, which writes it too.
-    const DECODES_IN_PLACE: Option<InPlace> = Some(unsafe { InPlace::new() });
+    const DECODES_IN_PLACE: Option<InPlace<Self>> = Some(unsafe { InPlace::new() });
 
     #[inline(always)]
     fn decode_fixed_array_in_place<const BIG: bool, const N: usize>(
@@ -1067,7 +1067,7 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
 
     // SAFETY: `decode_in_place` below writes the slot itself or leaves it to
     // `T::decode_fixed_array_in_place` only when `T` vouches for that in turn.
-    const DECODES_IN_PLACE: Option<InPlace> = Some(unsafe { InPlace::new() });
+    const DECODES_IN_PLACE: Option<InPlace<Self>> = Some(unsafe { InPlace::new() });
 
     #[inline(always)]
     fn decode_in_place<R: Reader>(
@@ -1394,7 +1394,7 @@ mod owned {
 
         // SAFETY: `decode_in_place` below fills the slot through `decode_vec_into_slot`, which
         // writes it on `Ok` and leaves nothing in it on an error.
-        const DECODES_IN_PLACE: Option<InPlace> = Some(unsafe { InPlace::new() });
+        const DECODES_IN_PLACE: Option<InPlace<Self>> = Some(unsafe { InPlace::new() });
 
         #[inline(always)]
         fn decode_in_place<R: Reader>(

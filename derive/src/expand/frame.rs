@@ -264,7 +264,7 @@ impl Cx<'_> {
         // the slot before it returns `Ok` (each through `decode_into_slot`, which vouches for
         // its own), and drops the ones it wrote before returning an error.
         quote! {
-            const DECODES_IN_PLACE: ::core::option::Option<#f::InPlace> =
+            const DECODES_IN_PLACE: ::core::option::Option<#f::InPlace<Self>> =
                 ::core::option::Option::Some(unsafe { #f::InPlace::new() });
 
             #[inline]
