@@ -19,6 +19,19 @@ struct Fixed {
     venue: [u8; 3],
 }
 
+/// Every byte pattern valid: a run of these is decoded by one byte permutation per record
+/// where the CPU has the kernel.
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Plain {
+    id: u64,
+    px: f64,
+    qty: u32,
+    side: u8,
+    venue: [u8; 4],
+    grid: [i16; 3],
+}
+
 #[derive(Endianize, Debug, PartialEq)]
 #[endian(be)]
 #[endian_wire(bincode)]
@@ -139,7 +152,7 @@ fuzz_target!(|data: &[u8]| {
             bridge::<Tree>(data, varint, limit);
         }
         _ => {
-            ours::<(Vec<Named>, Vec<Vec<Fixed>>, Vec<Empty>)>(data, config);
+            ours::<(Vec<Named>, Vec<Vec<Fixed>>, Vec<Empty>, Vec<Plain>)>(data, config);
             bridge::<Named>(data, varint, limit);
         }
     }
