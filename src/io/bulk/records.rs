@@ -6,13 +6,14 @@
 //! unread) and wire bytes to memory (the padding left unwritten, or written with don't-care
 //! bytes). The kernel is AVX-512 VBMI's `vpermb` (one instruction for any 64-byte
 //! permutation); where the CPU lacks it, [`permute_records`] declines and the caller frames
-//! field by field.
+//! field by field. Under Miri the kernel runs when compiled with those features (CI does), its
+//! `vpermb` done byte by byte.
 
 /// The permutation of one run: which source bytes each record reads, where each destination
 /// byte comes from, and which destination bytes each record writes.
 #[derive(Clone, Copy, Debug)]
 // Read only by the kernels, which some targets lack.
-#[cfg_attr(not(all(target_arch = "x86_64", not(miri))), allow(dead_code))]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) struct Permutation<'a> {
     /// For destination byte `i`, the source byte it copies (entries beyond the record's
     /// destination bytes are ignored).
@@ -47,7 +48,7 @@ pub(crate) unsafe fn permute_records(
     dst: *mut u8,
     count: usize,
 ) -> bool {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(target_arch = "x86_64")]
     if x86::available() {
         // SAFETY: the CPU has the features the kernel is compiled for (checked just above);
         // the pointers are the caller's promise.
@@ -61,17 +62,17 @@ pub(crate) unsafe fn permute_records(
 /// Whether [`permute_records`] runs on this CPU (so that callers can skip preparing a run).
 #[inline]
 pub(crate) fn records_kernel_available() -> bool {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(target_arch = "x86_64")]
     {
         x86::available()
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    #[cfg(not(target_arch = "x86_64"))]
     {
         false
     }
 }
 
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::Permutation;
     use core::arch::x86_64::*;
@@ -110,6 +111,27 @@ mod x86 {
         present
     }
 
+    /// `vpermb`: byte `i` of the result is byte `index[i] % 64` of `v`.
+    #[cfg(not(miri))]
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    fn permute_bytes(index: __m512i, v: __m512i) -> __m512i {
+        _mm512_permutexvar_epi8(index, v)
+    }
+
+    /// Miri does not implement `vpermb`: the same permutation byte by byte, so that the
+    /// kernel's loads and stores around it are still checked.
+    #[cfg(miri)]
+    #[inline]
+    fn permute_bytes(index: __m512i, v: __m512i) -> __m512i {
+        // SAFETY: a `__m512i` is 64 plain bytes, as is a `[u8; 64]`.
+        let (index, v): ([u8; 64], [u8; 64]) =
+            unsafe { (core::mem::transmute(index), core::mem::transmute(v)) };
+        let out: [u8; 64] = core::array::from_fn(|i| v[usize::from(index[i] % 64)]);
+        // SAFETY: as above.
+        unsafe { core::mem::transmute(out) }
+    }
+
     /// # Safety
     /// The CPU has AVX-512 F, BW and VBMI; the rest as [`super::permute_records`].
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
@@ -123,7 +145,7 @@ mod x86 {
             // caller vouches are readable and initialized.
             let record =
                 unsafe { _mm512_maskz_loadu_epi8(p.read, src.add(k * p.src_stride).cast()) };
-            let out = _mm512_permutexvar_epi8(index, record);
+            let out = permute_bytes(index, record);
             let at = k * p.dst_stride;
             // SAFETY: `at + 64 <= total`: the full store stays inside the destination, and
             // the bytes it writes past this record's belong to records not yet written
