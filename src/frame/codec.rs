@@ -1135,6 +1135,30 @@ impl<R: Reader> Decoder<R> {
     }
 }
 
+impl<R: Reader> Decoder<R> {
+    /// Reads the length of a run of elements (checked as [`read_len`](Self::read_len)) one
+    /// nesting level deeper (see [`nested`](Self::nested)), then the run with `f`: how every
+    /// `Vec` is read.
+    ///
+    /// # Errors
+    /// As [`read_len`](Self::read_len) and [`nested`](Self::nested), or `f`'s error.
+    #[inline(always)]
+    pub(crate) fn nested_run<T>(
+        &mut self,
+        min_size: usize,
+        alloc_size: usize,
+        f: impl FnOnce(usize, &mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        self.nested(
+            #[inline(always)]
+            |d| {
+                let len = d.read_len(min_size, alloc_size)?;
+                f(len, d)
+            },
+        )
+    }
+}
+
 impl<'de, R: BorrowReader<'de>> Decoder<R> {
     /// Reads a length prefix for `len` elements of `size` bytes each that will be borrowed
     /// from the input (not allocated, so not charged to the limit).

@@ -1383,12 +1383,11 @@ mod owned {
         // element bytes' stores to drain (measured on a Solana-like block: 87 -> 75 us).
         #[inline(always)]
         fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-            d.nested(
+            d.nested_run(
+                T::MIN_SIZE,
+                size_of::<T>(),
                 #[inline(always)]
-                |d| {
-                    let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
-                    T::decode_vec(len, d)
-                },
+                |len, d| T::decode_vec(len, d),
             )
         }
 
@@ -1401,12 +1400,11 @@ mod owned {
             d: &mut Decoder<R>,
             slot: &mut core::mem::MaybeUninit<Self>,
         ) -> Result<(), DecodeError> {
-            d.nested(
+            d.nested_run(
+                T::MIN_SIZE,
+                size_of::<T>(),
                 #[inline(always)]
-                |d| {
-                    let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
-                    decode_vec_into_slot(len, d, slot)
-                },
+                |len, d| decode_vec_into_slot(len, d, slot),
             )
         }
     }
@@ -1417,8 +1415,7 @@ mod owned {
         const MIN_SIZE: usize = 1;
 
         fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-            d.nested(|d| {
-                let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
+            d.nested_run(T::MIN_SIZE, size_of::<T>(), |len, d| {
                 let mut out = Vec::with_capacity(d.capacity_for(len, size_of::<T>()));
                 for _ in 0..len {
                     out.push(T::borrow_decode(d)?);
