@@ -2,6 +2,8 @@
 //! byte permutation per record where the CPU has the kernel (AVX-512 VBMI; CI's Miri run
 //! compiles it in), field by field elsewhere, always the bytes of the values framed one by one.
 
+#![cfg(all(feature = "derive", feature = "std"))]
+
 use endian_wire::Endianize;
 use endian_wire::frame::{self, Config};
 

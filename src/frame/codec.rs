@@ -1142,6 +1142,7 @@ impl<R: Reader> Decoder<R> {
     ///
     /// # Errors
     /// As [`read_len`](Self::read_len) and [`nested`](Self::nested), or `f`'s error.
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) fn nested_run<T>(
         &mut self,
