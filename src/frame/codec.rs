@@ -143,6 +143,24 @@ impl Tables {
     }
 }
 
+impl Tables {
+    /// The kernel's view of these tables, for records `src_stride` and `dst_stride` bytes
+    /// apart.
+    fn permutation(
+        &self,
+        src_stride: usize,
+        dst_stride: usize,
+    ) -> crate::io::bulk::Permutation<'_> {
+        crate::io::bulk::Permutation {
+            index: &self.index,
+            read: self.read,
+            write: self.write,
+            src_stride,
+            dst_stride,
+        }
+    }
+}
+
 impl<T: Encode> RunTables<T> {
     const ENCODE: [Option<Tables>; 2] = [
         Tables::encode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
@@ -168,13 +186,7 @@ fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut FixedOut<'_>) -
     }
     let wire = t.write.count_ones() as usize;
     let dst = out.take_raw(items.len() * wire);
-    let p = crate::io::bulk::Permutation {
-        index: &t.index,
-        read: t.read,
-        write: t.write,
-        src_stride: size_of::<T>(),
-        dst_stride: wire,
-    };
+    let p = t.permutation(size_of::<T>(), wire);
     // SAFETY: the tables come from `T::BYTE_MAP`, whose `unsafe` constructors vouch that the
     // `read` bytes of each value are its non-padding (initialized) bytes; `dst` is
     // `items.len() * wire` writable bytes of the output, apart from `items`.
@@ -214,13 +226,7 @@ fn decode_run<T: Decode, const BIG: bool>(
         && crate::io::bulk::records_kernel_available()
     {
         let src = input.peek_slice(len * size);
-        let p = crate::io::bulk::Permutation {
-            index: &t.index,
-            read: t.read,
-            write: t.write,
-            src_stride: size,
-            dst_stride: size_of::<T>(),
-        };
+        let p = t.permutation(size, size_of::<T>());
         // SAFETY: `src` holds `len` values' `size` wire bytes; the allocation has room for
         // `len` values (`capacity >= len`). The tables exist only for types whose every byte
         // pattern is valid and whose non-padding bytes are all written (the `BYTE_MAP`

@@ -5,7 +5,8 @@
 //! both ways for runs of derived structs: memory to wire bytes (the struct's padding left
 //! unread) and wire bytes to memory (the padding left unwritten, or written with don't-care
 //! bytes). The kernel is AVX-512 VBMI's `vpermb` (one instruction for any 64-byte
-//! permutation); where the CPU lacks it, [`permute_records`] declines and the caller frames
+//! permutation; AVX-512 VL for the narrower stores); where the CPU lacks them,
+//! [`permute_records`] declines and the caller frames
 //! field by field. Under Miri the kernel runs when compiled with those features (CI does), its
 //! `vpermb` done byte by byte.
 
