@@ -6,9 +6,8 @@
 //! unread) and wire bytes to memory (the padding left unwritten, or written with don't-care
 //! bytes). The kernel is AVX-512 VBMI's `vpermb` (one instruction for any 64-byte
 //! permutation; AVX-512 VL for the narrower stores); where the CPU lacks them,
-//! [`permute_records`] declines and the caller frames
-//! field by field. Under Miri the kernel runs when compiled with those features (CI does), its
-//! `vpermb` done byte by byte.
+//! [`permute_records`] declines and the caller frames field by field. Under Miri the kernel
+//! runs when compiled with those features (CI does), its `vpermb` done byte by byte.
 
 /// The permutation of one run: which source bytes each record reads, where each destination
 /// byte comes from, and which destination bytes each record writes.
