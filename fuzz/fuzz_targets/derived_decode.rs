@@ -20,12 +20,13 @@ struct Fixed {
 }
 
 /// Every byte pattern valid: a run of these is decoded by one byte permutation per record
-/// where the CPU has the kernel.
+/// where the CPU has the kernel. (No float: a NaN is not equal to itself, and the checks
+/// below compare decoded values.)
 #[derive(Endianize, Debug, PartialEq)]
 #[endian(be)]
 struct Plain {
     id: u64,
-    px: f64,
+    px: i64,
     qty: u32,
     side: u8,
     venue: [u8; 4],
