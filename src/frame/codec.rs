@@ -187,17 +187,19 @@ fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut FixedOut<'_>) -
     let wire = t.write.count_ones() as usize;
     let dst = out.take_raw(items.len() * wire);
     let p = t.permutation(size_of::<T>(), wire);
-    // SAFETY: the tables come from `T::BYTE_MAP`, whose `unsafe` constructors vouch that the
-    // `read` bytes of each value are its non-padding (initialized) bytes; `dst` is
-    // `items.len() * wire` writable bytes of the output, apart from `items`.
+    // SAFETY: the kernel is available (checked above); the tables come from `T::BYTE_MAP`,
+    // whose `unsafe` constructors vouch that the `read` bytes of each value are its
+    // non-padding (initialized) bytes; `dst` is `items.len() * wire` writable bytes of the
+    // output, apart from `items`.
     unsafe {
         crate::io::bulk::permute_records(
             &p,
             items.as_ptr().cast(),
             dst.as_mut_ptr().cast(),
             items.len(),
-        )
+        );
     }
+    true
 }
 
 /// Writes a run of static-size values, each into its own `size` bytes.
@@ -227,17 +229,17 @@ fn decode_run<T: Decode, const BIG: bool>(
     {
         let src = input.peek_slice(len * size);
         let p = t.permutation(size, size_of::<T>());
-        // SAFETY: `src` holds `len` values' `size` wire bytes; the allocation has room for
-        // `len` values (`capacity >= len`). The tables exist only for types whose every byte
-        // pattern is valid and whose non-padding bytes are all written (the `BYTE_MAP`
-        // contract), so the first `len` elements are initialized values.
+        // SAFETY: the kernel is available (checked above); `src` holds `len` values' `size`
+        // wire bytes; the allocation has room for `len` values (`capacity >= len`). The tables
+        // exist only for types whose every byte pattern is valid and whose non-padding bytes
+        // are all written (the `BYTE_MAP` contract), so the first `len` elements are
+        // initialized values.
         unsafe {
-            if crate::io::bulk::permute_records(&p, src.as_ptr(), out.as_mut_ptr().cast(), len) {
-                out.set_len(len);
-                input.split(len * size);
-                return Ok(out);
-            }
+            crate::io::bulk::permute_records(&p, src.as_ptr(), out.as_mut_ptr().cast(), len);
+            out.set_len(len);
         }
+        input.split(len * size);
+        return Ok(out);
     }
     if capacity >= len {
         // Straight into the allocation; on an error the values read so far are forgotten

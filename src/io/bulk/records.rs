@@ -6,7 +6,7 @@
 //! unread) and wire bytes to memory (the padding left unwritten, or written with don't-care
 //! bytes). The kernel is AVX-512 VBMI's `vpermb` (one instruction for any 64-byte
 //! permutation; AVX-512 VL for the narrower stores); where the CPU lacks them,
-//! [`permute_records`] declines and the caller frames field by field. Under Miri the kernel
+//! [`records_kernel_available`] says so and the caller frames field by field. Under Miri the kernel
 //! runs when compiled with those features (CI does), its `vpermb` done byte by byte.
 
 /// The permutation of one run: which source bytes each record reads, where each destination
@@ -29,34 +29,35 @@ pub(crate) struct Permutation<'a> {
     pub(crate) dst_stride: usize,
 }
 
-/// Rearranges `count` records from `src` into `dst` by `p`, if this CPU has a kernel for it;
-/// returns `false` (nothing written) otherwise.
+/// Rearranges `count` records from `src` into `dst` by `p`.
 ///
 /// Besides each record's `write` bytes, the destination bytes between the records' values
 /// (a struct's padding) may be written with unspecified bytes; nothing outside
 /// `dst .. dst + count * dst_stride` is.
 ///
 /// # Safety
-/// For each `k < count`, the `read` bytes at `src + k * src_stride` are readable and
-/// initialized, and `dst .. dst + count * dst_stride` is writable and does not overlap them.
-/// `read` and `write` name bytes below `src_stride` and `dst_stride` bytes respectively (so
-/// records do not overlap).
+/// [`records_kernel_available`] returned `true`. For each `k < count`, the `read` bytes at
+/// `src + k * src_stride` are readable and initialized, and `dst .. dst + count * dst_stride`
+/// is writable and does not overlap them. `read` and `write` name bytes below `src_stride` and
+/// `dst_stride` bytes respectively (so records do not overlap).
 #[inline]
 pub(crate) unsafe fn permute_records(
     p: &Permutation<'_>,
     src: *const u8,
     dst: *mut u8,
     count: usize,
-) -> bool {
+) {
     #[cfg(target_arch = "x86_64")]
-    if x86::available() {
-        // SAFETY: the CPU has the features the kernel is compiled for (checked just above);
-        // the pointers are the caller's promise.
-        unsafe { x86::permute(p, src, dst, count) };
-        return true;
+    // SAFETY: the CPU has the features the kernel is compiled for (`records_kernel_available`
+    // said so, as the caller vouches); the pointers are the caller's promise.
+    unsafe {
+        x86::permute(p, src, dst, count);
     }
-    let _ = (p, src, dst, count);
-    false
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (p, src, dst, count);
+        unreachable!("no record kernel on this target: `records_kernel_available` is false");
+    }
 }
 
 /// Whether [`permute_records`] runs on this CPU (so that callers can skip preparing a run).
