@@ -224,16 +224,19 @@ macro_rules! bulk_rows {
             )
             .case("endian_wire", move || {
                 out1.clear();
-                bulk::extend_bytes::<BigEndian<$t>>(&mut out1, black_box(&s1));
+                bulk::extend_bytes::<BigEndian<$t>>(&mut out1, black_box(&s1).as_slice());
                 black_box(out1.as_ptr());
             })
             .case("memcpy", move || {
                 out2.clear();
-                out2.extend_from_slice(black_box(s2.as_bytes()));
+                out2.extend_from_slice(black_box(&s2).as_bytes());
                 black_box(out2.as_ptr());
             })
             .case("byteorder", move || {
-                <byteorder::BigEndian as byteorder::ByteOrder>::$write(black_box(&s3), &mut out3);
+                <byteorder::BigEndian as byteorder::ByteOrder>::$write(
+                    black_box(&s3).as_slice(),
+                    &mut out3,
+                );
                 black_box(out3.as_ptr());
             })
             .case("zerocopy", move || {
@@ -266,19 +269,22 @@ macro_rules! bulk_rows {
                 bytes,
             )
             .case("endian_wire", move || {
-                bulk::from_bytes::<BigEndian<$t>>(black_box(&w1), &mut d1);
+                bulk::from_bytes::<BigEndian<$t>>(black_box(&w1).as_slice(), &mut d1);
                 black_box(d1.as_ptr());
             })
             .case("memcpy", move || {
-                d2.as_mut_bytes().copy_from_slice(black_box(&w2));
+                d2.as_mut_bytes().copy_from_slice(black_box(&w2).as_slice());
                 black_box(d2.as_ptr());
             })
             .case("byteorder", move || {
-                <byteorder::BigEndian as byteorder::ByteOrder>::$read(black_box(&w3), &mut d3);
+                <byteorder::BigEndian as byteorder::ByteOrder>::$read(
+                    black_box(&w3).as_slice(),
+                    &mut d3,
+                );
                 black_box(d3.as_ptr());
             })
             .case("zerocopy", move || {
-                let view = <[$Zc<BE>]>::ref_from_bytes(black_box(&w4)).unwrap();
+                let view = <[$Zc<BE>]>::ref_from_bytes(black_box(&w4).as_slice()).unwrap();
                 for (d, v) in d4.iter_mut().zip(view) {
                     *d = v.get();
                 }

@@ -120,8 +120,12 @@ unsafe fn each_vector<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize, f: 
         unsafe { f(V::load(src.add(i))).store(dst.add(i)) };
         i += V::BYTES;
     }
-    // SAFETY: as said above, with `at = last_at`.
-    unsafe { f(last).store(dst.add(last_at)) };
+    // Unless the loops ended exactly at the end (a multiple of four vectors, where it is
+    // already stored: skipping it saves a fifth of the work at 64 bytes on 16-byte vectors).
+    if i < bytes {
+        // SAFETY: as said above, with `at = last_at`.
+        unsafe { f(last).store(dst.add(last_at)) };
+    }
 }
 
 /// Copies `bytes` bytes from `src` to `dst` with vectors `V`: [`swap_run`]'s loop without the
