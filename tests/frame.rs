@@ -62,6 +62,92 @@ fn wrappers_keep_their_order_and_follow_the_int_encoding() {
 }
 
 #[test]
+fn encode_append_fills_the_capacity_it_has_and_sizes_the_value_otherwise() {
+    let value = (
+        vec![7u8; 300],
+        String::from("abc"),
+        vec![1u32, 2, 3],
+        [[9u16; 3]; 2],
+    );
+    for config in configs() {
+        let expected = frame::encode_to_vec(&value, config).unwrap();
+        // Room enough: written in place after what was there, no reallocation.
+        let mut buf = Vec::with_capacity(3 + expected.len());
+        buf.extend_from_slice(b"hdr");
+        let at = buf.as_ptr();
+        frame::encode_append(&value, &mut buf, config).unwrap();
+        assert_eq!(buf.as_ptr(), at);
+        assert_eq!((&buf[..3], &buf[3..]), (&b"hdr"[..], &expected[..]));
+        // Too little room, none at all, or room to spare: the same bytes.
+        for spare in [
+            0,
+            1,
+            8,
+            expected.len() / 2,
+            expected.len() - 1,
+            expected.len() + 7,
+        ] {
+            let mut buf = Vec::with_capacity(3 + spare);
+            buf.extend_from_slice(b"hdr");
+            frame::encode_append(&value, &mut buf, config).unwrap();
+            assert_eq!(
+                (&buf[..3], &buf[3..]),
+                (&b"hdr"[..], &expected[..]),
+                "{spare}"
+            );
+        }
+    }
+}
+
+/// Writes 50 bytes more every time it is encoded (size passes included), each byte its count.
+struct Growing(core::cell::Cell<usize>);
+
+impl frame::Encode for Growing {
+    fn encode<W: frame::Writer>(&self, e: &mut frame::Encoder<W>) -> Result<(), EncodeError> {
+        let n = self.0.get();
+        self.0.set(n + 50);
+        e.write_bytes(&vec![n as u8; n])
+    }
+}
+
+/// Writes its bytes, then refuses.
+struct RefusesHalfway;
+
+impl frame::Encode for RefusesHalfway {
+    fn encode<W: frame::Writer>(&self, e: &mut frame::Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(&[1; 40])?;
+        Err(EncodeError::InvalidValue {
+            type_name: "RefusesHalfway",
+            reason: "always",
+        })
+    }
+}
+
+#[test]
+fn encode_append_does_not_trust_the_size_pass_and_keeps_the_buffer_on_errors() {
+    // An impl that writes more than it counted: written again with more room until it fits;
+    // the result is one whole encoding, never a mix.
+    for start in [1, 10, 200] {
+        let value = Growing(core::cell::Cell::new(start));
+        let bytes = frame::encode_to_vec(&value, Config::legacy()).unwrap();
+        let n = value.0.get() - 50;
+        assert_eq!(bytes, vec![n as u8; n]);
+        let mut buf = b"hdr".to_vec();
+        frame::encode_append(&value, &mut buf, Config::legacy()).unwrap();
+        let n = value.0.get() - 50;
+        assert_eq!((&buf[..3], &buf[3..]), (&b"hdr"[..], &vec![n as u8; n][..]));
+    }
+    // An error leaves the contents as they were, whether the bytes fitted or not.
+    for capacity in [3, 100] {
+        let mut buf = Vec::with_capacity(capacity);
+        buf.extend_from_slice(b"hdr");
+        let err = frame::encode_append(&RefusesHalfway, &mut buf, Config::legacy()).unwrap_err();
+        assert!(matches!(err, EncodeError::InvalidValue { .. }));
+        assert_eq!(buf, b"hdr");
+    }
+}
+
+#[test]
 fn bulk_paths_match_element_by_element() {
     // Long slices take the one-copy / SIMD paths; the bytes are those of the element rule.
     let values: Vec<u64> = (0..1000).map(|i| i * 0x0101_0101_0101).collect();

@@ -21,7 +21,7 @@ pub trait Encode {
     /// Writes the elements of a slice back to back. Types with a faster way (one copy or one
     /// bulk conversion for the whole slice) override it; the result is the same bytes.
     #[doc(hidden)]
-    #[inline]
+    #[inline(always)]
     fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError>
     where
         Self: Sized,
@@ -31,20 +31,27 @@ pub trait Encode {
             && let Some(total) = size.checked_mul(items.len())
         {
             let big = e.config().endian() == Endian::Big;
-            let done = e.write_fixed(total, |out| {
-                if !permute_run(items, RunTables::<Self>::ENCODE[usize::from(big)], out) {
-                    if big {
-                        encode_run::<Self, true>(items, size, out);
-                    } else {
-                        encode_run::<Self, false>(items, size, out);
+            let done = e.write_fixed(
+                total,
+                #[inline(always)]
+                |out| {
+                    if !permute_run(items, RunTables::<Self>::ENCODE[usize::from(big)], out) {
+                        if big {
+                            encode_run::<Self, true>(items, size, out);
+                        } else {
+                            encode_run::<Self, false>(items, size, out);
+                        }
                     }
-                }
-            })?;
+                },
+            )?;
             if done {
                 return Ok(());
             }
         }
-        items.iter().try_for_each(|item| item.encode(e))
+        for item in items {
+            item.encode(e)?;
+        }
+        Ok(())
     }
 
     /// The bytes every value takes under fixed-int encoding, when all values take the same
@@ -575,7 +582,7 @@ impl<W: Writer> Encoder<W> {
     /// Runs `f` with native integers, lengths and tags in `order`, then restores the
     /// configured order. Derived types use it so that the order they declare applies to
     /// everything inside them; hand-written `Encode` impls can do the same.
-    #[inline]
+    #[inline(always)]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
         let saved = core::mem::replace(&mut self.config.order, order);
         let out = f(self);
@@ -656,7 +663,7 @@ impl<W: Writer> Encoder<W> {
 
     /// Writes an unsigned integer of `width` bytes (2 to 16): at its width in `order` under
     /// fixed-int, as a varint (payload in `order`) under varint.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn write_uint(
         &mut self,
         value: u128,
@@ -705,7 +712,7 @@ impl<W: Writer> Encoder<W> {
     ///
     /// # Errors
     /// As the writer.
-    #[inline]
+    #[inline(always)]
     pub fn write_len(&mut self, len: usize) -> Result<(), EncodeError> {
         self.write_uint(len as u128, 8, self.config.order)
     }

@@ -1033,9 +1033,21 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
         T::encode_fixed_slice::<BIG>(self, out);
     }
 
+    // Arrays have no length prefix, so a run of them frames as the run of their elements: a
+    // `Vec<[u8; 64]>` is one copy, not one per array.
+    #[inline(always)]
+    fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
+        T::encode_fixed_slice::<BIG>(items.as_flattened(), out);
+    }
+
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
         T::encode_slice(self, e)
+    }
+
+    #[inline(always)]
+    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        T::encode_slice(items.as_flattened(), e)
     }
 }
 
@@ -1172,7 +1184,7 @@ impl<T: Encode + ?Sized> Encode for &T {
 }
 
 impl<T: Encode> Encode for [T] {
-    #[inline]
+    #[inline(always)]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
         e.write_len(self.len())?;
         T::encode_slice(self, e)
@@ -1368,7 +1380,7 @@ mod owned {
     use super::*;
 
     impl<T: Encode> Encode for Vec<T> {
-        #[inline]
+        #[inline(always)]
         fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
             self.as_slice().encode(e)
         }

@@ -128,15 +128,26 @@ impl Writer for alloc::vec::Vec<u8> {
 }
 
 /// Writes into a byte slice, failing when it is full.
-#[derive(Debug)]
 pub struct SliceWriter<'a> {
-    buf: &'a mut [u8],
+    /// Only ever written with initialized bytes, so a buffer lent as `&mut [u8]` stays
+    /// initialized; it may also be a `Vec`'s spare capacity (see `uninit`).
+    buf: &'a mut [MaybeUninit<u8>],
     written: usize,
 }
 
 impl<'a> SliceWriter<'a> {
     /// Writes from the start of `buf`.
     pub fn new(buf: &'a mut [u8]) -> Self {
+        // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and the writer stores only
+        // initialized bytes (the `buf` field's invariant), so `buf` stays initialized.
+        let buf = unsafe { &mut *(buf as *mut [u8] as *mut [MaybeUninit<u8>]) };
+        SliceWriter { buf, written: 0 }
+    }
+
+    /// Writes from the start of uninitialized memory (a `Vec`'s spare capacity); the first
+    /// [`written`](Self::written) bytes are initialized afterwards.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn uninit(buf: &'a mut [MaybeUninit<u8>]) -> Self {
         SliceWriter { buf, written: 0 }
     }
 
@@ -145,19 +156,32 @@ impl<'a> SliceWriter<'a> {
     pub fn written(&self) -> usize {
         self.written
     }
+
+    /// The next `len` bytes, if there is room for them.
+    #[inline(always)]
+    fn room(&mut self, len: usize) -> Option<&mut [MaybeUninit<u8>]> {
+        // `written <= buf.len()`, so this compares without the overflow check of
+        // `written + len`, once per piece written.
+        if len > self.buf.len() - self.written {
+            return None;
+        }
+        self.buf.get_mut(self.written..self.written + len)
+    }
 }
 
 impl Writer for SliceWriter<'_> {
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         let available = self.buf.len() - self.written;
-        let Some(dst) = self.buf.get_mut(self.written..self.written + bytes.len()) else {
+        let Some(dst) = self.room(bytes.len()) else {
             return Err(EncodeError::OutputFull {
                 needed: bytes.len(),
                 available,
             });
         };
-        dst.copy_from_slice(bytes);
+        // SAFETY: `dst` and `bytes` have the same length, and `MaybeUninit<u8>` the layout of
+        // `u8`; a shared and a unique borrow cannot overlap.
+        unsafe { bulk::copy_bytes(bytes.as_ptr(), dst.as_mut_ptr().cast(), bytes.len()) };
         self.written += bytes.len();
         Ok(())
     }
@@ -166,10 +190,10 @@ impl Writer for SliceWriter<'_> {
     fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
         let needed = size_of_val(src);
         let available = self.buf.len() - self.written;
-        let Some(dst) = self.buf.get_mut(self.written..self.written + needed) else {
+        let Some(dst) = self.room(needed) else {
             return Err(EncodeError::OutputFull { needed, available });
         };
-        bulk::to_bytes::<W>(src, dst);
+        bulk::to_uninit_bytes::<W>(src, dst);
         self.written += needed;
         Ok(())
     }
@@ -181,15 +205,21 @@ impl Writer for SliceWriter<'_> {
         fill: impl FnOnce(&mut FixedOut<'_>),
     ) -> Result<bool, EncodeError> {
         // Too little room: the caller's field-by-field path reports where it runs out.
-        let Some(dst) = self.buf.get_mut(self.written..self.written + len) else {
+        let Some(dst) = self.room(len) else {
             return Ok(false);
         };
-        // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and a `FixedOut` only ever stores
-        // initialized bytes, so the slice stays initialized.
-        let dst = unsafe { &mut *(&raw mut *dst as *mut [MaybeUninit<u8>]) };
         FixedOut::fill_all(dst, fill);
         self.written += len;
         Ok(true)
+    }
+}
+
+impl core::fmt::Debug for SliceWriter<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SliceWriter")
+            .field("len", &self.buf.len())
+            .field("written", &self.written)
+            .finish()
     }
 }
 
@@ -362,7 +392,9 @@ impl Reader for SliceReader<'_> {
                 needed: dst.len() - self.data.len(),
             });
         };
-        dst.copy_from_slice(head);
+        // SAFETY: `head` and `dst` have the same length; a shared and a unique borrow cannot
+        // overlap.
+        unsafe { bulk::copy_bytes(head.as_ptr(), dst.as_mut_ptr(), dst.len()) };
         self.data = rest;
         Ok(())
     }

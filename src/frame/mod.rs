@@ -85,28 +85,33 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
     value: &T,
     config: Config,
 ) -> Result<alloc::vec::Vec<u8>, EncodeError> {
-    if let Some(size) = T::FIXED_SIZE
-        && config.int_encoding() == IntEncoding::Fixed
-    {
-        // A static size: one allocation and the one-step path, without an `Encoder`, so the
-        // new `Vec` never sits in memory between writes of its fields and the move that
-        // returns it (a wide load over narrower stores stalls: 20 ns instead of 10 for a
-        // 33-byte struct).
-        let mut out = alloc::vec::Vec::with_capacity(size);
-        // The fill inlines too: its cursor then stays in registers and the writes, whose
-        // offsets are constants, need no checks.
-        out.write_fixed(
-            size,
-            #[inline(always)]
-            |o| match config.endian() {
-                crate::Endian::Big => value.encode_fixed::<true>(o),
-                crate::Endian::Little => value.encode_fixed::<false>(o),
-            },
-        )?;
+    if let Some(size) = T::FIXED_SIZE {
+        if config.int_encoding() == IntEncoding::Fixed {
+            // A static size: one allocation and the one-step path, without an `Encoder`, so
+            // the new `Vec` never sits in memory between writes of its fields and the move
+            // that returns it (a wide load over narrower stores stalls: 20 ns instead of 10
+            // for a 33-byte struct).
+            let mut out = alloc::vec::Vec::with_capacity(size);
+            // The fill inlines too: its cursor then stays in registers and the writes, whose
+            // offsets are constants, need no checks.
+            out.write_fixed(
+                size,
+                #[inline(always)]
+                |o| match config.endian() {
+                    crate::Endian::Big => value.encode_fixed::<true>(o),
+                    crate::Endian::Little => value.encode_fixed::<false>(o),
+                },
+            )?;
+            return Ok(out);
+        }
+        // Varint: sizes vary after all; the value's field-by-field path is out of line. Not
+        // `encode_append`, whose result, merged with the one above, went through memory in
+        // byte-sized pieces (measured: 18-25 ns instead of 11 for a 33-byte struct).
+        let mut out = alloc::vec::Vec::with_capacity(encoded_size(value, config)?);
+        value.encode(&mut Encoder::new(&mut out, config))?;
         return Ok(out);
     }
-    // One allocation of the exact size (the size pass is cheap: slices count in one step).
-    let mut out = alloc::vec::Vec::with_capacity(encoded_size(value, config)?);
+    let mut out = alloc::vec::Vec::new();
     encode_append(value, &mut out, config)?;
     Ok(out)
 }
@@ -126,8 +131,14 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
 /// # Ok::<(), frame::EncodeError>(())
 /// ```
 ///
+/// The value is written into the capacity `out` already has, as into a slice (a buffer that is
+/// reused usually has enough); only if it runs out is the value sized, the room reserved in
+/// one step and the value written again. Writing into a slice keeps the write position in a
+/// register instead of updating the `Vec` after every piece (measured on the Solana-like
+/// block of `benches/messages.rs`: 4.2 us instead of 6.4).
+///
 /// # Errors
-/// As [`encode_to_vec`].
+/// As [`encode_to_vec`]. On an error `out` keeps its contents (its capacity may have grown).
 #[cfg(feature = "alloc")]
 #[inline(always)]
 pub fn encode_append<T: Encode + ?Sized>(
@@ -135,7 +146,31 @@ pub fn encode_append<T: Encode + ?Sized>(
     out: &mut alloc::vec::Vec<u8>,
     config: Config,
 ) -> Result<(), EncodeError> {
-    value.encode(&mut Encoder::new(out, config))
+    let mut sized = false;
+    loop {
+        let start = out.len();
+        let mut e = Encoder::new(SliceWriter::uninit(out.spare_capacity_mut()), config);
+        match value.encode(&mut e) {
+            Ok(()) => {
+                let written = e.into_writer().written();
+                // SAFETY: the writer initialized the first `written` bytes after `start`.
+                unsafe { out.set_len(start + written) };
+                return Ok(());
+            }
+            Err(EncodeError::OutputFull { .. }) => {
+                // First the exact size; should an `Encode` impl write more than it counts,
+                // then twice the room until it fits.
+                let room = if sized {
+                    2 * (out.capacity() - start).max(64)
+                } else {
+                    encoded_size(value, config)?
+                };
+                sized = true;
+                out.reserve(room);
+            }
+            Err(err) => return Err(err),
+        }
+    }
 }
 
 /// Encodes `value` at the start of `dst` and returns the number of bytes written.

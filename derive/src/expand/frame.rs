@@ -507,6 +507,10 @@ impl Cx<'_> {
             Some(_) => quote!(#[inline]),
             None => TokenStream::new(),
         };
+        let inline_encode = match struct_items {
+            Some(_) => quote!(#[inline(always)]),
+            None => TokenStream::new(),
+        };
         let (encode_items, decode_items, encode, decode) = match struct_items {
             Some(x) => {
                 let (encode_first, decode_first) = (x.encode_first, x.decode_first);
@@ -517,7 +521,7 @@ impl Cx<'_> {
                     quote!(#decode_items #decode_in_place),
                     quote! {
                         #encode_first
-                        let by_field = |e: &mut #f::Encoder<__W>| e.with_endian(#order, |e| { #encode_body });
+                        let by_field = { #[inline(always)] |e: &mut #f::Encoder<__W>| e.with_endian(#order, #[inline(always)] |e| { #encode_body }) };
                         if <Self as #f::Encode>::FIXED_SIZE.is_some() {
                             e.out_of_line(by_field)
                         } else {
@@ -549,7 +553,7 @@ impl Cx<'_> {
             impl #impl_generics #f::Encode for #ty #encode_where {
                 #encode_items
 
-                #inline
+                #inline_encode
                 fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
                     #encode
                 }
