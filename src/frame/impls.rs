@@ -104,6 +104,27 @@ impl Decode for u8 {
         d.out_of_line(|d| fill_vec(len, d, 0, |part, d| d.read_bytes(part)))
     }
 
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    fn decode_vec_in_place<R: Reader>(
+        len: usize,
+        d: &mut Decoder<R>,
+        slot: &mut core::mem::MaybeUninit<alloc::vec::Vec<Self>>,
+    ) -> Result<(), DecodeError> {
+        // As `decode_vec`, each path writing the slot itself.
+        if let Some(bytes) = d.peek()
+            && let Some(bytes) = bytes.get(..len)
+        {
+            slot.write(bulk::bytes_to_vec(bytes));
+            d.consume(len);
+            return Ok(());
+        }
+        d.out_of_line(|d| {
+            slot.write(fill_vec(len, d, 0, |part, d| d.read_bytes(part))?);
+            Ok(())
+        })
+    }
+
     #[inline]
     fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
         d.read_bytes(out)
@@ -419,6 +440,32 @@ macro_rules! native_numbers {
                     return Ok(out);
                 }
                 d.out_of_line(|d| fill_vec(len, d, 0 as $t, Self::decode_into))
+            }
+
+            #[cfg(feature = "alloc")]
+            #[inline(always)]
+            fn decode_vec_in_place<R: Reader>(
+                len: usize,
+                d: &mut Decoder<R>,
+                slot: &mut core::mem::MaybeUninit<alloc::vec::Vec<Self>>,
+            ) -> Result<(), DecodeError> {
+                // As `decode_vec`, each path writing the slot itself.
+                if d.config().int_encoding() == IntEncoding::Fixed
+                    && let Some(bytes) = d.peek()
+                    && let Some(bytes) = bytes.get(..len * size_of::<$t>())
+                {
+                    let out = slot.write(alloc::vec::Vec::with_capacity(len));
+                    match d.config().endian() {
+                        Endian::Big => bulk::extend_native::<BigEndian<$t>>(out, bytes),
+                        Endian::Little => bulk::extend_native::<LittleEndian<$t>>(out, bytes),
+                    }
+                    d.consume(bytes.len());
+                    return Ok(());
+                }
+                d.out_of_line(|d| {
+                    slot.write(fill_vec(len, d, 0 as $t, Self::decode_into)?);
+                    Ok(())
+                })
             }
 
             #[inline]
