@@ -5,6 +5,7 @@
 
 use core::arch::aarch64::*;
 
+use super::dispatch::Kernels;
 use super::portable::Lane;
 use super::vector::{Vector, copy_run, swap_run};
 
@@ -50,25 +51,23 @@ pub(crate) type Inline = Neon;
 
 /// # Safety
 /// As [`super::portable::swap`]; NEON is part of the compile-time target.
-unsafe fn neon<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
+unsafe fn swap<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count: usize) {
     // SAFETY: forwarded from the caller.
     unsafe { swap_run::<Neon, L, WIDTH>(src, dst, count) }
 }
 
 /// # Safety
 /// As [`copy_run`]; NEON is part of the compile-time target.
-unsafe fn neon_copy(src: *const u8, dst: *mut u8, bytes: usize) {
+unsafe fn copy(src: *const u8, dst: *mut u8, bytes: usize) {
     // SAFETY: forwarded from the caller.
     unsafe { copy_run::<Neon>(src, dst, bytes) }
 }
 
-pub(crate) mod neon {
-    /// The kernel of each width.
-    pub(crate) static KERNELS: super::super::dispatch::Kernels = super::super::dispatch::Kernels {
-        copy: super::neon_copy,
-        swap2: super::neon::<u16, 2>,
-        swap4: super::neon::<u32, 4>,
-        swap8: super::neon::<u64, 8>,
-        swap16: super::neon::<u128, 16>,
-    };
-}
+/// The kernel of each width, NEON.
+pub(crate) static KERNELS: Kernels = Kernels {
+    copy,
+    swap2: swap::<u16, 2>,
+    swap4: swap::<u32, 4>,
+    swap8: swap::<u64, 8>,
+    swap16: swap::<u128, 16>,
+};

@@ -122,7 +122,7 @@ impl Isa {
             #[cfg(target_arch = "x86_64")]
             Isa::Avx512Bw => &super::x86::avx512::KERNELS,
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-            Isa::Neon => &super::aarch64::neon::KERNELS,
+            Isa::Neon => &super::aarch64::KERNELS,
             _ => &portable::KERNELS,
         }
     }

@@ -2,7 +2,7 @@
 
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 
-use crate::{BigEndian, Endian, LittleEndian};
+use crate::wire::{BigEndian, Endian, LittleEndian};
 
 mod sealed {
     pub trait Sealed {}

@@ -311,6 +311,14 @@ pub fn to_wire<W: WireElement>(src: &[W::Native], dst: &mut [W]) {
 
 /// Converts wire values into native values: `dst[i] = src[i].to_native()`.
 ///
+/// ```
+/// use endian_wire::{bulk, u32be};
+/// let wire = [u32be::new(1), u32be::new(0xCAFE)];
+/// let mut native = [0u32; 2];
+/// bulk::to_native(&wire, &mut native);
+/// assert_eq!(native, [1, 0xCAFE]);
+/// ```
+///
 /// # Panics
 /// If `src.len() != dst.len()`.
 #[track_caller]
@@ -343,6 +351,13 @@ pub fn wire_in_place<W: WireElement>(data: &mut [W::Native]) -> &mut [W] {
 
 /// Converts wire values to native values where they are, and returns the same memory viewed
 /// as native values. No copy.
+///
+/// ```
+/// use endian_wire::{bulk, u16be};
+/// let mut data = [u16be::new(1), u16be::new(2)];
+/// let native: &mut [u16] = bulk::native_in_place(&mut data);
+/// assert_eq!(native, [1, 2]);
+/// ```
 #[inline]
 pub fn native_in_place<W: WireElement>(data: &mut [W]) -> &mut [W::Native] {
     let bytes = data.as_mut_bytes();
@@ -465,6 +480,20 @@ pub fn extend_native<W: WireElement>(out: &mut alloc::vec::Vec<W::Native>, src: 
 /// kernel (pass-through conversions use it for mid-sized runs). For tests and benchmarks that
 /// compare the kernels; the other functions use [`Isa::active`].
 ///
+/// ```
+/// use endian_wire::bulk::{self, Isa};
+/// let src = [1u8, 2, 3, 4, 5, 6, 7, 8];
+/// let mut dst = [0u8; 8];
+/// bulk::swap_bytes_with(Isa::Portable, 4, &src, &mut dst).expect("portable runs everywhere");
+/// assert_eq!(dst, [4, 3, 2, 1, 8, 7, 6, 5]);
+/// // Every instruction set this machine can run gives the same bytes.
+/// for isa in Isa::ALL.into_iter().filter(|isa| isa.is_available()) {
+///     let mut again = [0u8; 8];
+///     bulk::swap_bytes_with(isa, 4, &src, &mut again);
+///     assert_eq!(again, dst);
+/// }
+/// ```
+///
 /// # Panics
 /// If `width` is not 1, 2, 4, 8 or 16, if `src.len()` is not a multiple of `width`, or if the
 /// lengths differ.
@@ -480,6 +509,13 @@ pub fn swap_bytes_with(isa: Isa, width: usize, src: &[u8], dst: &mut [u8]) -> Op
 }
 
 /// In-place form of [`swap_bytes_with`].
+///
+/// ```
+/// use endian_wire::bulk::{self, Isa};
+/// let mut data = [1u8, 2, 3, 4];
+/// bulk::swap_bytes_in_place_with(Isa::active(), 2, &mut data).expect("the active set runs here");
+/// assert_eq!(data, [2, 1, 4, 3]);
+/// ```
 ///
 /// # Panics
 /// If `width` is not 1, 2, 4, 8 or 16 or `data.len()` is not a multiple of it.
