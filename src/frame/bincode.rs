@@ -186,8 +186,8 @@ macro_rules! via_frame {
 macro_rules! wrappers {
     ($($t:ty),*) => {$(
         via_frame! {
-            [] crate::BigEndian<$t>;
-            [] crate::LittleEndian<$t>;
+            [] crate::wire::BigEndian<$t>;
+            [] crate::wire::LittleEndian<$t>;
         }
     )*};
 }
@@ -209,15 +209,15 @@ wrappers!(
     core::num::NonZero<isize>
 );
 via_frame! {
-    [] crate::BigEndianChar;
-    [] crate::LittleEndianChar;
+    [] crate::wire::BigEndianChar;
+    [] crate::wire::LittleEndianChar;
 }
 
 #[cfg(feature = "alloc")]
 macro_rules! text {
     ($($T:ident),*) => {
-        via_frame! { $([const N: usize] crate::text::$T<N>;)* }
+        via_frame! { $([const N: usize] crate::wire::text::$T<N>;)* }
     };
 }
 #[cfg(feature = "alloc")]
-crate::text::for_string_fields!(text);
+crate::wire::text::for_string_fields!(text);

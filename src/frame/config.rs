@@ -1,6 +1,6 @@
 //! [`Config`]: how values whose byte order or width the type does not fix are framed.
 
-use crate::Endian;
+use crate::wire::Endian;
 
 /// How integers are written: at their full width, or as bincode's varint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

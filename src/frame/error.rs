@@ -153,7 +153,7 @@ pub enum DecodeErrorKind {
     },
     /// Text that does not fit its fixed-size type.
     #[cfg(feature = "alloc")]
-    Text(crate::text::TextError),
+    Text(crate::wire::text::TextError),
     /// A borrowed view cannot be given (misaligned elements, or varint elements).
     Unborrowable(&'static str),
     /// A malformed length prefix of a per-field length encoding

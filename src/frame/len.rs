@@ -25,11 +25,13 @@
 //! ```
 
 #[cfg(feature = "alloc")]
-use super::codec::Decode;
-use super::codec::{Decoder, Encode, Encoder};
+use super::decode::Decode;
+use super::decode::Decoder;
+use super::encode::{Encode, Encoder};
 use super::error::{DecodeError, DecodeErrorKind, EncodeError, LengthFault};
-use super::io::{Reader, Writer};
-use crate::Endian;
+use super::read::Reader;
+use super::write::Writer;
+use crate::wire::Endian;
 
 /// How a length prefix is written and read.
 pub trait LenEncoding {

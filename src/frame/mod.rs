@@ -42,29 +42,36 @@
 #[doc(hidden)]
 pub mod bincode;
 mod byte_map;
-mod codec;
 mod config;
+mod decode;
+mod encode;
 mod error;
 mod fixed;
 mod impls;
-mod io;
 pub mod len;
+mod read;
+mod runs;
 #[cfg(feature = "serde")]
 mod serde;
 mod varint;
+mod write;
 
 #[doc(hidden)]
 pub use byte_map::ByteMap;
-pub use codec::{BorrowDecode, Decode, Decoder, Encode, Encoder, MAX_DEPTH};
-#[doc(hidden)]
-pub use codec::{InPlace, decode_into_slot};
 pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
+pub use decode::{BorrowDecode, Decode, Decoder, MAX_DEPTH};
+#[doc(hidden)]
+pub use decode::{InPlace, decode_into_slot};
+pub use encode::{Encode, Encoder};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthFault, LengthRefusal};
 #[doc(hidden)]
 pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
-pub use io::{BorrowReader, Reader, SizeCounter, SliceReader, SliceWriter, Writer};
 #[cfg(feature = "std")]
-pub use io::{IoReader, IoWriter};
+pub use read::IoReader;
+pub use read::{BorrowReader, Reader, SliceReader};
+#[cfg(feature = "std")]
+pub use write::IoWriter;
+pub use write::{SizeCounter, SliceWriter, Writer};
 
 /// Encodes `value` into a new `Vec`.
 ///
@@ -98,8 +105,8 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
                 size,
                 #[inline(always)]
                 |o| match config.endian() {
-                    crate::Endian::Big => value.encode_fixed::<true>(o),
-                    crate::Endian::Little => value.encode_fixed::<false>(o),
+                    crate::wire::Endian::Big => value.encode_fixed::<true>(o),
+                    crate::wire::Endian::Little => value.encode_fixed::<false>(o),
                 },
             )?;
             return Ok(out);
@@ -225,6 +232,15 @@ pub fn encode_into_writer<T: Encode + ?Sized, W: std::io::Write>(
 
 /// The number of bytes `value` encodes to.
 ///
+/// ```
+/// use endian_wire::frame::{self, Config};
+/// let message = (1u32, &[1u8, 2, 3][..], "hi");
+/// // Fixed-width integers and `u64` lengths, or varints.
+/// assert_eq!(frame::encoded_size(&message, Config::legacy())?, 4 + 8 + 3 + 8 + 2);
+/// assert_eq!(frame::encoded_size(&message, Config::standard())?, 1 + 1 + 3 + 1 + 2);
+/// # Ok::<(), frame::EncodeError>(())
+/// ```
+///
 /// # Errors
 /// As [`encode_to_vec`].
 #[inline(always)]
@@ -266,8 +282,8 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
         {
             let mut input = FixedIn::new(bytes, 0);
             let value = match config.endian() {
-                crate::Endian::Big => T::decode_fixed::<true>(&mut input)?,
-                crate::Endian::Little => T::decode_fixed::<false>(&mut input)?,
+                crate::wire::Endian::Big => T::decode_fixed::<true>(&mut input)?,
+                crate::wire::Endian::Little => T::decode_fixed::<false>(&mut input)?,
             };
             return Ok((value, size));
         }
@@ -284,6 +300,15 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
 }
 
 /// Decodes a `T` that must take all of `src`.
+///
+/// ```
+/// use endian_wire::frame::{self, Config, DecodeErrorKind};
+/// let value: u16 = frame::decode_from_slice_exact(&[1, 2], Config::legacy())?;
+/// assert_eq!(value, 0x0201);
+/// let err = frame::decode_from_slice_exact::<u16>(&[1, 2, 3], Config::legacy()).unwrap_err();
+/// assert!(matches!(err.kind, DecodeErrorKind::TrailingBytes { count: 1 }));
+/// # Ok::<(), frame::DecodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`decode_from_slice`], and [`DecodeErrorKind::TrailingBytes`] if bytes are left.

@@ -9,7 +9,7 @@
 use ::serde::de::{Deserialize, Deserializer};
 use ::serde::ser::{Error as _, Serialize, Serializer};
 
-use crate::{BigEndian, BigEndianChar, LittleEndian, LittleEndianChar, SpecificEndian};
+use crate::wire::{BigEndian, BigEndianChar, LittleEndian, LittleEndianChar, SpecificEndian};
 
 macro_rules! wrappers {
     ($($W:ident),*) => {$(
@@ -61,14 +61,14 @@ mod text {
 
     macro_rules! text {
         ($($T:ident),*) => {$(
-            impl<const N: usize> Serialize for crate::text::$T<N> {
+            impl<const N: usize> Serialize for crate::wire::text::$T<N> {
                 fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                     let text = String::try_from(self).map_err(S::Error::custom)?;
                     serializer.serialize_str(&text)
                 }
             }
 
-            impl<'de, const N: usize> Deserialize<'de> for crate::text::$T<N> {
+            impl<'de, const N: usize> Deserialize<'de> for crate::wire::text::$T<N> {
                 fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                     let text = String::deserialize(deserializer)?;
                     Self::try_from(text.as_str()).map_err(D::Error::custom)
@@ -76,5 +76,5 @@ mod text {
             }
         )*};
     }
-    crate::text::for_string_fields!(text);
+    crate::wire::text::for_string_fields!(text);
 }

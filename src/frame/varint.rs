@@ -2,7 +2,7 @@
 //! `0xfd` u64, `0xfe` u128) and the value at that width in the configured byte order.
 //! Signed values are zigzagged first. `0xff` is reserved.
 
-use crate::Endian;
+use crate::wire::Endian;
 
 pub(crate) const SINGLE_MAX: u8 = 250;
 pub(crate) const U16_MARKER: u8 = 0xfb;

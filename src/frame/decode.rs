@@ -1,369 +1,17 @@
-//! The [`Encode`] / [`Decode`] / [`BorrowDecode`] traits and the [`Encoder`] / [`Decoder`]
-//! they work with.
+//! [`Decode`] and [`BorrowDecode`], what a value does to be read back, and the [`Decoder`]
+//! it reads through (limits, nesting depth, preallocation credit, error offsets).
 
-use super::byte_map::{ByteMap, prefix_mask};
-use super::config::{Config, DEFAULT_LIMIT, IntEncoding};
-use super::error::{DecodeError, DecodeErrorKind, EncodeError, LengthRefusal};
-use super::fixed::{FixedIn, FixedOut};
-use super::io::{BorrowReader, Reader, Writer};
-use super::varint;
-use crate::Endian;
 use core::mem::MaybeUninit;
 
-/// A value that can be framed.
-pub trait Encode {
-    /// Writes this value.
-    ///
-    /// # Errors
-    /// Whatever the writer reports.
-    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError>;
-
-    /// Writes the elements of a slice back to back. Types with a faster way (one copy or one
-    /// bulk conversion for the whole slice) override it; the result is the same bytes.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError>
-    where
-        Self: Sized,
-    {
-        if let Some(size) = Self::FIXED_SIZE
-            && e.is_fixed_int()
-            && let Some(total) = size.checked_mul(items.len())
-        {
-            let big = e.config().endian() == Endian::Big;
-            let done = e.write_fixed(
-                total,
-                #[inline(always)]
-                |out| {
-                    if !permute_run(items, RunTables::<Self>::ENCODE[usize::from(big)], out) {
-                        if big {
-                            encode_run::<Self, true>(items, size, out);
-                        } else {
-                            encode_run::<Self, false>(items, size, out);
-                        }
-                    }
-                },
-            )?;
-            if done {
-                return Ok(());
-            }
-        }
-        for item in items {
-            item.encode(e)?;
-        }
-        Ok(())
-    }
-
-    /// The bytes every value takes under fixed-int encoding, when all values take the same
-    /// number (numbers, wrappers, arrays, tuples and derived structs of them); `None`
-    /// otherwise. A value with a static size is written with one capacity check for the whole
-    /// value, or the whole run of values, by [`encode_fixed`](Self::encode_fixed).
-    #[doc(hidden)]
-    const FIXED_SIZE: Option<usize> = None;
-
-    /// Where the `FIXED_SIZE` wire bytes sit in the value's memory, with native numbers
-    /// little-endian (`[0]`) and big-endian (`[1]`), when they are a rearrangement of it
-    /// (numbers, wrappers, byte arrays and derived structs of them): a run of such values is
-    /// then encoded by one byte permutation per value where the CPU has one. Built only by
-    /// `ByteMap`'s `unsafe` constructors, whose contract is that the map is this type's.
-    #[doc(hidden)]
-    const BYTE_MAP: [Option<ByteMap<Self>>; 2] = [None, None];
-
-    /// Writes exactly `FIXED_SIZE` bytes under fixed-int, native numbers big-endian if `BIG`.
-    /// Called only for a type whose `FIXED_SIZE` is `Some`, which must implement it.
-    #[doc(hidden)]
-    #[inline]
-    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
-        let _ = out;
-        unreachable!("a type with a FIXED_SIZE implements encode_fixed");
-    }
-
-    /// [`encode_fixed`](Self::encode_fixed) for each item (bytes override it with one copy).
-    #[doc(hidden)]
-    #[inline]
-    fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>)
-    where
-        Self: Sized,
-    {
-        for item in items {
-            item.encode_fixed::<BIG>(out);
-        }
-    }
-}
-
-/// The tables of one byte permutation per value, both ways, from a type's `BYTE_MAP`s
-/// (computed at compile time, once per type).
-struct RunTables<T>(core::marker::PhantomData<T>);
-
-/// A permutation's tables: for each destination byte its source byte, and the bytes of one
-/// value read and written.
-#[derive(Clone, Copy)]
-struct Tables {
-    index: [u8; 64],
-    read: u64,
-    write: u64,
-}
-
-impl Tables {
-    /// Memory to wire bytes, for a type of `size` bytes whose wire image is `wire` bytes.
-    const fn encode<T>(
-        map: Option<ByteMap<T>>,
-        size: usize,
-        wire: Option<usize>,
-    ) -> Option<Tables> {
-        match (map, wire) {
-            // (Not for a map that is its memory in order, `[u8; N]` and wrappers: a copy.)
-            (Some(map), Some(wire))
-                if map.len() == wire && wire > 0 && map.fits(size) && !map.is_identity() =>
-            {
-                Some(Tables {
-                    index: *map.sources(),
-                    read: map.memory_mask(),
-                    write: prefix_mask(wire),
-                })
-            }
-            _ => None,
-        }
-    }
-
-    /// Wire bytes to memory, when every byte pattern is a valid value.
-    #[cfg(feature = "alloc")]
-    const fn decode<T>(
-        map: Option<ByteMap<T>>,
-        size: usize,
-        wire: Option<usize>,
-    ) -> Option<Tables> {
-        match Tables::encode(map, size, wire) {
-            Some(tables) => {
-                let Some(map) = map else { return None };
-                if !map.any_bits() {
-                    return None;
-                }
-                Some(Tables {
-                    index: map.inverse(),
-                    read: tables.write,
-                    write: tables.read,
-                })
-            }
-            None => None,
-        }
-    }
-}
-
-impl Tables {
-    /// The kernel's view of these tables, for records `src_stride` and `dst_stride` bytes
-    /// apart.
-    fn permutation(
-        &self,
-        src_stride: usize,
-        dst_stride: usize,
-    ) -> crate::io::bulk::Permutation<'_> {
-        crate::io::bulk::Permutation {
-            index: &self.index,
-            read: self.read,
-            write: self.write,
-            src_stride,
-            dst_stride,
-        }
-    }
-}
-
-impl<T: Encode> RunTables<T> {
-    const ENCODE: [Option<Tables>; 2] = [
-        Tables::encode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
-        Tables::encode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
-    ];
-}
-
+use super::byte_map::ByteMap;
+use super::config::{Config, DEFAULT_LIMIT, IntEncoding};
+use super::error::{DecodeError, DecodeErrorKind, LengthRefusal};
+use super::fixed::FixedIn;
+use super::read::{BorrowReader, Reader};
 #[cfg(feature = "alloc")]
-impl<T: Decode> RunTables<T> {
-    const DECODE: [Option<Tables>; 2] = [
-        Tables::decode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
-        Tables::decode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
-    ];
-}
-
-/// Writes `items` into `out` by one byte permutation each, if `tables` exist and the CPU has
-/// a kernel; `false` (nothing written) otherwise.
-#[inline(always)]
-fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut FixedOut<'_>) -> bool {
-    let Some(t) = tables else { return false };
-    if items.len() < 2 || !crate::io::bulk::records_kernel_available() {
-        return false;
-    }
-    let wire = t.write.count_ones() as usize;
-    let dst = out.take_raw(items.len() * wire);
-    let p = t.permutation(size_of::<T>(), wire);
-    // SAFETY: the kernel is available (checked above); the tables come from `T::BYTE_MAP`,
-    // whose `unsafe` constructors vouch that the `read` bytes of each value are its
-    // non-padding (initialized) bytes; `dst` is `items.len() * wire` writable bytes of the
-    // output, apart from `items`.
-    unsafe {
-        crate::io::bulk::permute_records(
-            &p,
-            items.as_ptr().cast(),
-            dst.as_mut_ptr().cast(),
-            items.len(),
-        );
-    }
-    true
-}
-
-/// Writes a run of static-size values, each into its own `size` bytes.
-#[inline(always)]
-fn encode_run<T: Encode, const BIG: bool>(items: &[T], size: usize, out: &mut FixedOut<'_>) {
-    for item in items {
-        let mut part = out.split(size);
-        item.encode_fixed::<BIG>(&mut part);
-        assert!(part.is_full(), "encode_fixed wrote less than FIXED_SIZE");
-    }
-}
-
-/// Reads a run of `len` static-size values of `size` bytes each.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn decode_run<T: Decode, const BIG: bool>(
-    len: usize,
-    size: usize,
-    capacity: usize,
-    input: &mut FixedIn<'_>,
-) -> Result<alloc::vec::Vec<T>, DecodeError> {
-    let mut out: alloc::vec::Vec<T> = alloc::vec::Vec::with_capacity(capacity);
-    if capacity >= len
-        && len >= 2
-        && let Some(t) = RunTables::<T>::DECODE[usize::from(BIG)]
-        && crate::io::bulk::records_kernel_available()
-    {
-        let src = input.peek_slice(len * size);
-        let p = t.permutation(size, size_of::<T>());
-        // SAFETY: the kernel is available (checked above); `src` holds `len` values' `size`
-        // wire bytes; the allocation has room for `len` values (`capacity >= len`). The tables
-        // exist only for types whose every byte pattern is valid and whose non-padding bytes
-        // are all written (the `BYTE_MAP` contract), so the first `len` elements are
-        // initialized values.
-        unsafe {
-            crate::io::bulk::permute_records(&p, src.as_ptr(), out.as_mut_ptr().cast(), len);
-            out.set_len(len);
-        }
-        input.split(len * size);
-        return Ok(out);
-    }
-    if capacity >= len {
-        // Straight into the allocation; on an error the values read so far are forgotten
-        // (leaked, never dropped twice).
-        for slot in &mut out.spare_capacity_mut()[..len] {
-            let mut part = input.split(size);
-            slot.write(T::decode_fixed::<BIG>(&mut part)?);
-        }
-        // SAFETY: the loop initialized each of the first `len` slots of the allocation.
-        unsafe { out.set_len(len) };
-        return Ok(out);
-    }
-    for _ in 0..len {
-        let mut part = input.split(size);
-        out.push(T::decode_fixed::<BIG>(&mut part)?);
-    }
-    Ok(out)
-}
-
-/// Appends `len` values to `out` (empty), each read into the element it becomes; on an error,
-/// `out` holds the values read before it.
-#[cfg(feature = "alloc")]
-#[inline]
-fn decode_elements_in_place<T: Decode, R: Reader>(
-    len: usize,
-    d: &mut Decoder<R>,
-    out: &mut alloc::vec::Vec<T>,
-) -> Result<(), DecodeError> {
-    for _ in 0..len {
-        // Room for one more: free while the capacity given up front lasts, then it grows as
-        // values arrive (a length the input did not vouch for).
-        out.reserve(1);
-        let Some(slot) = out.spare_capacity_mut().first_mut() else {
-            unreachable!("reserved")
-        };
-        decode_into_slot::<T, R>(d, slot)?;
-        // SAFETY: `decode_into_slot` returned `Ok`, so the first spare element holds a value.
-        unsafe { out.set_len(out.len() + 1) };
-    }
-    Ok(())
-}
-
-/// The promise that `T`'s in-place reads keep their contract (see
-/// [`Decode::DECODES_IN_PLACE`]). Only `unsafe` code can make one, and it is typed by the type
-/// it vouches for, so a safe `Decode` impl that overrides [`Decode::decode_in_place`] is never
-/// trusted with uninitialized memory, not even by borrowing another type's promise.
-#[doc(hidden)]
-pub struct InPlace<T: ?Sized>(core::marker::PhantomData<fn() -> T>);
-
-impl<T: ?Sized> Clone for InPlace<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T: ?Sized> Copy for InPlace<T> {}
-
-impl<T: ?Sized> core::fmt::Debug for InPlace<T> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("InPlace")
-    }
-}
-
-impl<T: ?Sized> InPlace<T> {
-    /// # Safety
-    /// `T`'s `decode_in_place` and `decode_fixed_array_in_place` initialize their slot
-    /// whenever they return `Ok`, and leave nothing in it to drop when they return an error.
-    #[must_use]
-    pub const unsafe fn new() -> Self {
-        InPlace(core::marker::PhantomData)
-    }
-}
-
-/// Reads a `T` into `slot` (holding nothing to drop): through `T::decode_in_place` when the
-/// type vouches for it, by value otherwise. On `Ok` the slot holds the value; on an error,
-/// nothing.
-///
-/// # Errors
-/// As [`Decode::decode`].
-#[doc(hidden)]
-#[inline(always)]
-pub fn decode_into_slot<T: Decode, R: Reader>(
-    d: &mut Decoder<R>,
-    slot: &mut MaybeUninit<T>,
-) -> Result<(), DecodeError> {
-    if T::DECODES_IN_PLACE.is_some() {
-        return T::decode_in_place(d, slot);
-    }
-    slot.write(T::decode(d)?);
-    Ok(())
-}
-
-/// Reads `len` values into a new `Vec` in `slot` (holding nothing to drop), as
-/// [`decode_into_slot`] for a `Vec<T>`: the vector is built where it ends up, each value read
-/// into its element.
-#[cfg(feature = "alloc")]
-#[inline]
-pub(crate) fn decode_vec_into_slot<T: Decode, R: Reader>(
-    len: usize,
-    d: &mut Decoder<R>,
-    slot: &mut MaybeUninit<alloc::vec::Vec<T>>,
-) -> Result<(), DecodeError> {
-    if T::FIXED_SIZE.is_some() {
-        // Static-size values come from their run (a bulk copy or conversion for the types
-        // that override `decode_vec`, which all have a static size).
-        return T::decode_vec_in_place(len, d, slot);
-    }
-    let capacity = d.capacity_for(len, size_of::<T>());
-    let out = slot.write(alloc::vec::Vec::with_capacity(capacity));
-    if let Err(e) = decode_elements_in_place(len, d, out) {
-        // SAFETY: `slot` was initialized with a `Vec` just above and is dropped once here:
-        // the caller sees the error and treats `slot` as holding nothing.
-        unsafe { slot.assume_init_drop() };
-        return Err(e);
-    }
-    Ok(())
-}
+use super::runs::decode_run;
+use super::varint;
+use crate::wire::Endian;
 
 /// A value that can be read back from its framing, owning its data.
 pub trait Decode: Sized {
@@ -479,13 +127,13 @@ pub trait Decode: Sized {
         Ok(())
     }
 
-    /// As [`Encode::BYTE_MAP`]; a run of such values is decoded by one byte permutation per
-    /// value when every byte pattern is a valid value.
+    /// As [`Encode::BYTE_MAP`](super::Encode::BYTE_MAP); a run of such values is decoded by
+    /// one byte permutation per value when every byte pattern is a valid value.
     #[doc(hidden)]
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] = [None, None];
 
-    /// As [`Encode::FIXED_SIZE`]: the bytes every value takes under fixed-int, if the same
-    /// for all. Such a value is read after one length check by
+    /// As [`Encode::FIXED_SIZE`](super::Encode::FIXED_SIZE): the bytes every value takes
+    /// under fixed-int, if the same for all. Such a value is read after one length check by
     /// [`decode_fixed`](Self::decode_fixed).
     #[doc(hidden)]
     const FIXED_SIZE: Option<usize> = None;
@@ -566,184 +214,6 @@ macro_rules! borrow_via_decode {
 }
 pub(crate) use borrow_via_decode;
 
-/// Writes values to a [`Writer`] under a [`Config`].
-#[derive(Debug)]
-pub struct Encoder<W> {
-    writer: W,
-    config: Config,
-}
-
-impl<W: Writer> Encoder<W> {
-    /// An encoder writing to `writer`.
-    pub fn new(writer: W, config: Config) -> Self {
-        Encoder { writer, config }
-    }
-
-    /// The configuration.
-    #[inline]
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-
-    /// The writer back.
-    pub fn into_writer(self) -> W {
-        self.writer
-    }
-
-    /// The writer.
-    #[inline]
-    pub fn writer(&mut self) -> &mut W {
-        &mut self.writer
-    }
-
-    /// Runs `f` with native integers, lengths and tags in `order`, then restores the
-    /// configured order. Derived types use it so that the order they declare applies to
-    /// everything inside them; hand-written `Encode` impls can do the same.
-    #[inline(always)]
-    pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
-        let saved = core::mem::replace(&mut self.config.order, order);
-        let out = f(self);
-        self.config.order = saved;
-        out
-    }
-
-    /// Whether integers are written at their full width (then static-size values take their
-    /// [`Encode::FIXED_SIZE`]).
-    #[inline]
-    pub fn is_fixed_int(&self) -> bool {
-        self.config.ints == IntEncoding::Fixed
-    }
-
-    /// Writes `len` bytes produced by `fill` with one capacity check; `Ok(false)` (nothing
-    /// written) where the writer cannot give the room in one piece.
-    ///
-    /// # Errors
-    /// As the writer.
-    #[doc(hidden)]
-    #[inline(always)]
-    pub fn write_fixed(
-        &mut self,
-        len: usize,
-        fill: impl FnOnce(&mut FixedOut<'_>),
-    ) -> Result<bool, EncodeError> {
-        self.writer.write_fixed(len, fill)
-    }
-
-    /// Writes `value` in one step if it has a static size under this configuration, native
-    /// numbers in `BIG`'s order; `Ok(false)` (nothing written) otherwise.
-    ///
-    /// # Errors
-    /// As the writer.
-    #[doc(hidden)]
-    #[inline(always)]
-    pub fn encode_fixed_in<T: Encode + ?Sized, const BIG: bool>(
-        &mut self,
-        value: &T,
-    ) -> Result<bool, EncodeError> {
-        match T::FIXED_SIZE {
-            Some(size) if self.is_fixed_int() => self.write_fixed(size, |out| {
-                value.encode_fixed::<BIG>(out);
-            }),
-            _ => Ok(false),
-        }
-    }
-
-    /// [`encode_fixed_in`](Self::encode_fixed_in) in the configuration's byte order.
-    ///
-    /// # Errors
-    /// As the writer.
-    #[doc(hidden)]
-    #[inline(always)]
-    pub fn encode_fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<bool, EncodeError> {
-        match self.config.order {
-            Endian::Big => self.encode_fixed_in::<T, true>(value),
-            Endian::Little => self.encode_fixed_in::<T, false>(value),
-        }
-    }
-
-    /// Runs `f` in a function of its own: derived types keep their field-by-field path there
-    /// when they also have a one-step path, so that the latter inlines into callers.
-    #[doc(hidden)]
-    #[inline(never)]
-    pub fn out_of_line<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
-        f(self)
-    }
-
-    /// Writes raw bytes.
-    ///
-    /// # Errors
-    /// As the writer.
-    #[inline]
-    pub fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
-        self.writer.write(bytes)
-    }
-
-    /// Writes an unsigned integer of `width` bytes (2 to 16): at its width in `order` under
-    /// fixed-int, as a varint (payload in `order`) under varint.
-    #[inline(always)]
-    pub(crate) fn write_uint(
-        &mut self,
-        value: u128,
-        width: usize,
-        order: Endian,
-    ) -> Result<(), EncodeError> {
-        match self.config.ints {
-            IntEncoding::Fixed => {
-                let bytes = match order {
-                    Endian::Big => value.to_be_bytes(),
-                    Endian::Little => value.to_le_bytes(),
-                };
-                match order {
-                    Endian::Big => self.writer.write(&bytes[16 - width..]),
-                    Endian::Little => self.writer.write(&bytes[..width]),
-                }
-            }
-            IntEncoding::Variable => self.write_varint(value, order),
-        }
-    }
-
-    /// Writes `value` as bincode's varint (payload in `order`), whatever the configuration.
-    #[inline]
-    pub(crate) fn write_varint(&mut self, value: u128, order: Endian) -> Result<(), EncodeError> {
-        let mut buf = [0u8; 17];
-        let len = varint::encode(value, order, &mut buf);
-        self.writer.write(&buf[..len])
-    }
-
-    /// Writes a signed integer of `width` bytes: two's complement under fixed-int, zigzag
-    /// varint under varint.
-    #[inline]
-    pub(crate) fn write_int(
-        &mut self,
-        value: i128,
-        width: usize,
-        order: Endian,
-    ) -> Result<(), EncodeError> {
-        match self.config.ints {
-            IntEncoding::Fixed => self.write_uint(value as u128, width, order),
-            IntEncoding::Variable => self.write_uint(varint::zigzag(value), width, order),
-        }
-    }
-
-    /// Writes a length prefix (`u64`, configured order and encoding).
-    ///
-    /// # Errors
-    /// As the writer.
-    #[inline(always)]
-    pub fn write_len(&mut self, len: usize) -> Result<(), EncodeError> {
-        self.write_uint(len as u128, 8, self.config.order)
-    }
-
-    /// Writes an enum tag (`u32` variant position, configured order and encoding).
-    ///
-    /// # Errors
-    /// As the writer.
-    #[inline]
-    pub fn write_variant(&mut self, index: u32) -> Result<(), EncodeError> {
-        self.write_uint(u128::from(index), 4, self.config.order)
-    }
-}
-
 /// How deep `Vec`s and `Box`es may nest in one message: a recursive type (`struct Tree {
 /// kids: Vec<Tree> }`) read from hostile input would otherwise recurse until the stack
 /// overflows.
@@ -780,6 +250,15 @@ pub struct Decoder<R> {
 
 impl<R: Reader> Decoder<R> {
     /// A decoder reading from `reader`.
+    ///
+    /// ```
+    /// use endian_wire::frame::{Config, Decode, Decoder, SliceReader};
+    /// let mut d = Decoder::new(SliceReader::new(&[7, 0, 1]), Config::legacy());
+    /// assert_eq!(u8::decode(&mut d)?, 7);
+    /// assert_eq!(u16::decode(&mut d)?, 256);
+    /// assert_eq!(d.offset(), 3);
+    /// # Ok::<(), endian_wire::frame::DecodeError>(())
+    /// ```
     pub fn new(reader: R, config: Config) -> Self {
         let prealloc_credit = reader
             .remaining()
@@ -818,7 +297,7 @@ impl<R: Reader> Decoder<R> {
     }
 
     /// Runs `f` with native integers, lengths and tags read in `order`, then restores the
-    /// configured order (see [`Encoder::with_endian`]).
+    /// configured order (see [`Encoder::with_endian`](super::Encoder::with_endian)).
     #[inline]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
         let saved = core::mem::replace(&mut self.config.order, order);
@@ -897,7 +376,7 @@ impl<R: Reader> Decoder<R> {
         }
     }
 
-    /// As [`Encoder::out_of_line`].
+    /// As [`Encoder::out_of_line`](super::Encoder::out_of_line).
     #[doc(hidden)]
     #[inline(never)]
     pub fn out_of_line<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
@@ -905,6 +384,16 @@ impl<R: Reader> Decoder<R> {
     }
 
     /// Fills `dst` from the input.
+    ///
+    /// ```
+    /// use endian_wire::frame::{Config, Decoder, SliceReader};
+    /// let mut d = Decoder::new(SliceReader::new(b"magic!"), Config::standard());
+    /// let mut magic = [0u8; 5];
+    /// d.read_bytes(&mut magic)?;
+    /// assert_eq!(&magic, b"magic");
+    /// assert!(d.read_bytes(&mut magic).is_err()); // one byte left
+    /// # Ok::<(), endian_wire::frame::DecodeError>(())
+    /// ```
     ///
     /// # Errors
     /// `UnexpectedEnd` (at the offset where the read started) or the reader's error.
@@ -930,7 +419,8 @@ impl<R: Reader> Decoder<R> {
         Ok(out)
     }
 
-    /// Reads an unsigned integer of `width` bytes written by [`Encoder::write_uint`].
+    /// Reads an unsigned integer of `width` bytes written by
+    /// [`Encoder::write_uint`](super::Encoder::write_uint).
     ///
     /// Inlined so that a constant `width` (every caller's) turns the fixed-int read into one
     /// load of that many bytes; varints stay a call.
@@ -1032,7 +522,8 @@ impl<R: Reader> Decoder<R> {
         self.offset += len;
     }
 
-    /// Reads a signed integer of `width` bytes written by [`Encoder::write_int`].
+    /// Reads a signed integer of `width` bytes written by
+    /// [`Encoder::write_int`](super::Encoder::write_int).
     pub(crate) fn read_int(
         &mut self,
         width: usize,
@@ -1229,4 +720,103 @@ impl<'de, R: BorrowReader<'de>> Decoder<R> {
             Err(kind) => Err(self.error(kind)),
         }
     }
+}
+
+/// The promise that `T`'s in-place reads keep their contract (see
+/// [`Decode::DECODES_IN_PLACE`]). Only `unsafe` code can make one, and it is typed by the type
+/// it vouches for, so a safe `Decode` impl that overrides [`Decode::decode_in_place`] is never
+/// trusted with uninitialized memory, not even by borrowing another type's promise.
+#[doc(hidden)]
+pub struct InPlace<T: ?Sized>(core::marker::PhantomData<fn() -> T>);
+
+impl<T: ?Sized> Clone for InPlace<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for InPlace<T> {}
+
+impl<T: ?Sized> core::fmt::Debug for InPlace<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("InPlace")
+    }
+}
+
+impl<T: ?Sized> InPlace<T> {
+    /// # Safety
+    /// `T`'s `decode_in_place` and `decode_fixed_array_in_place` initialize their slot
+    /// whenever they return `Ok`, and leave nothing in it to drop when they return an error.
+    #[must_use]
+    pub const unsafe fn new() -> Self {
+        InPlace(core::marker::PhantomData)
+    }
+}
+
+/// Reads a `T` into `slot` (holding nothing to drop): through `T::decode_in_place` when the
+/// type vouches for it, by value otherwise. On `Ok` the slot holds the value; on an error,
+/// nothing.
+///
+/// # Errors
+/// As [`Decode::decode`].
+#[doc(hidden)]
+#[inline(always)]
+pub fn decode_into_slot<T: Decode, R: Reader>(
+    d: &mut Decoder<R>,
+    slot: &mut MaybeUninit<T>,
+) -> Result<(), DecodeError> {
+    if T::DECODES_IN_PLACE.is_some() {
+        return T::decode_in_place(d, slot);
+    }
+    slot.write(T::decode(d)?);
+    Ok(())
+}
+
+/// Reads `len` values into a new `Vec` in `slot` (holding nothing to drop), as
+/// [`decode_into_slot`] for a `Vec<T>`: the vector is built where it ends up, each value read
+/// into its element.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn decode_vec_into_slot<T: Decode, R: Reader>(
+    len: usize,
+    d: &mut Decoder<R>,
+    slot: &mut MaybeUninit<alloc::vec::Vec<T>>,
+) -> Result<(), DecodeError> {
+    if T::FIXED_SIZE.is_some() {
+        // Static-size values come from their run (a bulk copy or conversion for the types
+        // that override `decode_vec`, which all have a static size).
+        return T::decode_vec_in_place(len, d, slot);
+    }
+    let capacity = d.capacity_for(len, size_of::<T>());
+    let out = slot.write(alloc::vec::Vec::with_capacity(capacity));
+    if let Err(e) = decode_elements_in_place(len, d, out) {
+        // SAFETY: `slot` was initialized with a `Vec` just above and is dropped once here:
+        // the caller sees the error and treats `slot` as holding nothing.
+        unsafe { slot.assume_init_drop() };
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// Appends `len` values to `out` (empty), each read into the element it becomes; on an error,
+/// `out` holds the values read before it.
+#[cfg(feature = "alloc")]
+#[inline]
+fn decode_elements_in_place<T: Decode, R: Reader>(
+    len: usize,
+    d: &mut Decoder<R>,
+    out: &mut alloc::vec::Vec<T>,
+) -> Result<(), DecodeError> {
+    for _ in 0..len {
+        // Room for one more: free while the capacity given up front lasts, then it grows as
+        // values arrive (a length the input did not vouch for).
+        out.reserve(1);
+        let Some(slot) = out.spare_capacity_mut().first_mut() else {
+            unreachable!("reserved")
+        };
+        decode_into_slot::<T, R>(d, slot)?;
+        // SAFETY: `decode_into_slot` returned `Ok`, so the first spare element holds a value.
+        unsafe { out.set_len(out.len() + 1) };
+    }
+    Ok(())
 }

@@ -1,0 +1,289 @@
+//! [`Encode`], what a value does to be framed, and the [`Encoder`] it writes through.
+
+use super::byte_map::ByteMap;
+use super::config::{Config, IntEncoding};
+use super::error::EncodeError;
+use super::fixed::FixedOut;
+use super::runs::{RunTables, encode_run, permute_run};
+use super::varint;
+use super::write::Writer;
+use crate::wire::Endian;
+
+/// A value that can be framed.
+pub trait Encode {
+    /// Writes this value.
+    ///
+    /// # Errors
+    /// Whatever the writer reports.
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError>;
+
+    /// Writes the elements of a slice back to back. Types with a faster way (one copy or one
+    /// bulk conversion for the whole slice) override it; the result is the same bytes.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError>
+    where
+        Self: Sized,
+    {
+        if let Some(size) = Self::FIXED_SIZE
+            && e.is_fixed_int()
+            && let Some(total) = size.checked_mul(items.len())
+        {
+            let big = e.config().endian() == Endian::Big;
+            let done = e.write_fixed(
+                total,
+                #[inline(always)]
+                |out| {
+                    if !permute_run(items, RunTables::<Self>::ENCODE[usize::from(big)], out) {
+                        if big {
+                            encode_run::<Self, true>(items, size, out);
+                        } else {
+                            encode_run::<Self, false>(items, size, out);
+                        }
+                    }
+                },
+            )?;
+            if done {
+                return Ok(());
+            }
+        }
+        for item in items {
+            item.encode(e)?;
+        }
+        Ok(())
+    }
+
+    /// The bytes every value takes under fixed-int encoding, when all values take the same
+    /// number (numbers, wrappers, arrays, tuples and derived structs of them); `None`
+    /// otherwise. A value with a static size is written with one capacity check for the whole
+    /// value, or the whole run of values, by [`encode_fixed`](Self::encode_fixed).
+    #[doc(hidden)]
+    const FIXED_SIZE: Option<usize> = None;
+
+    /// Where the `FIXED_SIZE` wire bytes sit in the value's memory, with native numbers
+    /// little-endian (`[0]`) and big-endian (`[1]`), when they are a rearrangement of it
+    /// (numbers, wrappers, byte arrays and derived structs of them): a run of such values is
+    /// then encoded by one byte permutation per value where the CPU has one. Built only by
+    /// `ByteMap`'s `unsafe` constructors, whose contract is that the map is this type's.
+    #[doc(hidden)]
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] = [None, None];
+
+    /// Writes exactly `FIXED_SIZE` bytes under fixed-int, native numbers big-endian if `BIG`.
+    /// Called only for a type whose `FIXED_SIZE` is `Some`, which must implement it.
+    #[doc(hidden)]
+    #[inline]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        let _ = out;
+        unreachable!("a type with a FIXED_SIZE implements encode_fixed");
+    }
+
+    /// [`encode_fixed`](Self::encode_fixed) for each item (bytes override it with one copy).
+    #[doc(hidden)]
+    #[inline]
+    fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>)
+    where
+        Self: Sized,
+    {
+        for item in items {
+            item.encode_fixed::<BIG>(out);
+        }
+    }
+}
+
+/// Writes values to a [`Writer`] under a [`Config`].
+#[derive(Debug)]
+pub struct Encoder<W> {
+    writer: W,
+    config: Config,
+}
+
+impl<W: Writer> Encoder<W> {
+    /// An encoder writing to `writer`.
+    ///
+    /// ```
+    /// use endian_wire::frame::{Config, Encode, Encoder, SliceWriter};
+    /// let mut buf = [0u8; 12];
+    /// let mut e = Encoder::new(SliceWriter::new(&mut buf), Config::legacy().with_big_endian());
+    /// 1u16.encode(&mut e)?;
+    /// "hi".encode(&mut e)?;
+    /// assert_eq!(buf, [0, 1, 0, 0, 0, 0, 0, 0, 0, 2, b'h', b'i']);
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
+    pub fn new(writer: W, config: Config) -> Self {
+        Encoder { writer, config }
+    }
+
+    /// The configuration.
+    #[inline]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The writer back.
+    pub fn into_writer(self) -> W {
+        self.writer
+    }
+
+    /// The writer.
+    #[inline]
+    pub fn writer(&mut self) -> &mut W {
+        &mut self.writer
+    }
+
+    /// Runs `f` with native integers, lengths and tags in `order`, then restores the
+    /// configured order. Derived types use it so that the order they declare applies to
+    /// everything inside them; hand-written `Encode` impls can do the same.
+    #[inline(always)]
+    pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = core::mem::replace(&mut self.config.order, order);
+        let out = f(self);
+        self.config.order = saved;
+        out
+    }
+
+    /// Whether integers are written at their full width (then static-size values take their
+    /// [`Encode::FIXED_SIZE`]).
+    #[inline]
+    pub fn is_fixed_int(&self) -> bool {
+        self.config.ints == IntEncoding::Fixed
+    }
+
+    /// Writes `len` bytes produced by `fill` with one capacity check; `Ok(false)` (nothing
+    /// written) where the writer cannot give the room in one piece.
+    ///
+    /// # Errors
+    /// As the writer.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn write_fixed(
+        &mut self,
+        len: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        self.writer.write_fixed(len, fill)
+    }
+
+    /// Writes `value` in one step if it has a static size under this configuration, native
+    /// numbers in `BIG`'s order; `Ok(false)` (nothing written) otherwise.
+    ///
+    /// # Errors
+    /// As the writer.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn encode_fixed_in<T: Encode + ?Sized, const BIG: bool>(
+        &mut self,
+        value: &T,
+    ) -> Result<bool, EncodeError> {
+        match T::FIXED_SIZE {
+            Some(size) if self.is_fixed_int() => self.write_fixed(size, |out| {
+                value.encode_fixed::<BIG>(out);
+            }),
+            _ => Ok(false),
+        }
+    }
+
+    /// [`encode_fixed_in`](Self::encode_fixed_in) in the configuration's byte order.
+    ///
+    /// # Errors
+    /// As the writer.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn encode_fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<bool, EncodeError> {
+        match self.config.order {
+            Endian::Big => self.encode_fixed_in::<T, true>(value),
+            Endian::Little => self.encode_fixed_in::<T, false>(value),
+        }
+    }
+
+    /// Runs `f` in a function of its own: derived types keep their field-by-field path there
+    /// when they also have a one-step path, so that the latter inlines into callers.
+    #[doc(hidden)]
+    #[inline(never)]
+    pub fn out_of_line<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        f(self)
+    }
+
+    /// Writes raw bytes.
+    ///
+    /// ```
+    /// use endian_wire::frame::{Config, Encoder, SliceWriter};
+    /// let mut buf = [0u8; 4];
+    /// let mut e = Encoder::new(SliceWriter::new(&mut buf), Config::standard());
+    /// e.write_bytes(b"RIFF")?;
+    /// assert!(e.write_bytes(b"!").is_err()); // the slice is full
+    /// assert_eq!(&buf, b"RIFF");
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As the writer.
+    #[inline]
+    pub fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.writer.write(bytes)
+    }
+
+    /// Writes an unsigned integer of `width` bytes (2 to 16): at its width in `order` under
+    /// fixed-int, as a varint (payload in `order`) under varint.
+    #[inline(always)]
+    pub(crate) fn write_uint(
+        &mut self,
+        value: u128,
+        width: usize,
+        order: Endian,
+    ) -> Result<(), EncodeError> {
+        match self.config.ints {
+            IntEncoding::Fixed => {
+                let bytes = match order {
+                    Endian::Big => value.to_be_bytes(),
+                    Endian::Little => value.to_le_bytes(),
+                };
+                match order {
+                    Endian::Big => self.writer.write(&bytes[16 - width..]),
+                    Endian::Little => self.writer.write(&bytes[..width]),
+                }
+            }
+            IntEncoding::Variable => self.write_varint(value, order),
+        }
+    }
+
+    /// Writes `value` as bincode's varint (payload in `order`), whatever the configuration.
+    #[inline]
+    pub(crate) fn write_varint(&mut self, value: u128, order: Endian) -> Result<(), EncodeError> {
+        let mut buf = [0u8; 17];
+        let len = varint::encode(value, order, &mut buf);
+        self.writer.write(&buf[..len])
+    }
+
+    /// Writes a signed integer of `width` bytes: two's complement under fixed-int, zigzag
+    /// varint under varint.
+    #[inline]
+    pub(crate) fn write_int(
+        &mut self,
+        value: i128,
+        width: usize,
+        order: Endian,
+    ) -> Result<(), EncodeError> {
+        match self.config.ints {
+            IntEncoding::Fixed => self.write_uint(value as u128, width, order),
+            IntEncoding::Variable => self.write_uint(varint::zigzag(value), width, order),
+        }
+    }
+
+    /// Writes a length prefix (`u64`, configured order and encoding).
+    ///
+    /// # Errors
+    /// As the writer.
+    #[inline(always)]
+    pub fn write_len(&mut self, len: usize) -> Result<(), EncodeError> {
+        self.write_uint(len as u128, 8, self.config.order)
+    }
+
+    /// Writes an enum tag (`u32` variant position, configured order and encoding).
+    ///
+    /// # Errors
+    /// As the writer.
+    #[inline]
+    pub fn write_variant(&mut self, index: u32) -> Result<(), EncodeError> {
+        self.write_uint(u128::from(index), 4, self.config.order)
+    }
+}

@@ -1,0 +1,693 @@
+//! Native numbers (in the configuration's byte order), `NonZero` integers native or wrapped,
+//! bytes, `bool` and unit.
+
+use core::num::NonZero;
+
+use zerocopy::IntoBytes;
+
+use crate::frame::byte_map::ByteMap;
+use crate::frame::config::IntEncoding;
+use crate::frame::decode::{Decode, Decoder, InPlace, borrow_via_decode};
+use crate::frame::encode::{Encode, Encoder};
+use crate::frame::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::frame::fixed::{FixedIn, FixedOut};
+use crate::frame::read::Reader;
+use crate::frame::varint;
+use crate::frame::write::Writer;
+use crate::io::bulk::{self, WireElement};
+use crate::wire::{BigEndian, Endian, LittleEndian};
+
+#[cfg(feature = "alloc")]
+use super::fill_vec;
+use super::fixed_items;
+
+// ----- bytes, bool, unit ---------------------------------------------------------------
+
+impl Encode for u8 {
+    const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: one byte, valid as any pattern, framed as it is.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
+
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(&[*self])
+    }
+
+    #[inline]
+    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(items)
+    }
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        out.put([*self]);
+    }
+
+    #[inline(always)]
+    fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
+        out.put_slice(items);
+    }
+}
+
+impl Decode for u8 {
+    const MIN_SIZE: usize = 1;
+    const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: one byte, valid as any pattern, framed as it is.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
+
+    #[inline(always)]
+    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        Ok(input.take::<1>()[0])
+    }
+
+    #[inline(always)]
+    fn decode_fixed_array<const BIG: bool, const N: usize>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<[Self; N], DecodeError> {
+        Ok(input.take::<N>())
+    }
+
+    // SAFETY: `decode_fixed_array_in_place` below writes the slot before it returns `Ok`
+    // (and it never fails); `decode_in_place` is the default, which writes it too.
+    const DECODES_IN_PLACE: Option<InPlace<Self>> = Some(unsafe { InPlace::new() });
+
+    #[inline(always)]
+    fn decode_fixed_array_in_place<const BIG: bool, const N: usize>(
+        input: &mut FixedIn<'_>,
+        slot: &mut core::mem::MaybeUninit<[Self; N]>,
+    ) -> Result<(), DecodeError> {
+        slot.write(input.take::<N>());
+        Ok(())
+    }
+
+    #[inline]
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        Ok(d.read_array::<1>()?[0])
+    }
+
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    fn decode_vec<R: Reader>(
+        len: usize,
+        d: &mut Decoder<R>,
+    ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+        // Straight from the input when it is in memory: no zero-filling first. Inlined, so
+        // that the new vector reaches the caller in registers.
+        if let Some(bytes) = d.peek()
+            && let Some(bytes) = bytes.get(..len)
+        {
+            let out = bulk::bytes_to_vec(bytes);
+            d.consume(len);
+            return Ok(out);
+        }
+        d.out_of_line(|d| fill_vec(len, d, 0, |part, d| d.read_bytes(part)))
+    }
+
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    fn decode_vec_in_place<R: Reader>(
+        len: usize,
+        d: &mut Decoder<R>,
+        slot: &mut core::mem::MaybeUninit<alloc::vec::Vec<Self>>,
+    ) -> Result<(), DecodeError> {
+        // As `decode_vec`, each path writing the slot itself.
+        if let Some(bytes) = d.peek()
+            && let Some(bytes) = bytes.get(..len)
+        {
+            slot.write(bulk::bytes_to_vec(bytes));
+            d.consume(len);
+            return Ok(());
+        }
+        d.out_of_line(|d| {
+            slot.write(fill_vec(len, d, 0, |part, d| d.read_bytes(part))?);
+            Ok(())
+        })
+    }
+
+    #[inline]
+    fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        d.read_bytes(out)
+    }
+
+    #[inline]
+    fn decode_array<R: Reader, const N: usize>(
+        d: &mut Decoder<R>,
+    ) -> Result<[Self; N], DecodeError> {
+        d.read_array::<N>()
+    }
+}
+
+impl Encode for i8 {
+    const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: one byte, valid as any pattern, framed as it is.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        out.put([*self as u8]);
+    }
+
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(&[*self as u8])
+    }
+
+    #[inline]
+    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(items.as_bytes())
+    }
+}
+
+impl Decode for i8 {
+    const MIN_SIZE: usize = 1;
+    const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: one byte, valid as any pattern, framed as it is.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
+
+    #[inline(always)]
+    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        Ok(input.take::<1>()[0] as i8)
+    }
+
+    #[inline]
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        Ok(d.read_array::<1>()?[0] as i8)
+    }
+
+    #[inline]
+    fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        d.read_bytes(out.as_mut_bytes())
+    }
+}
+
+impl Encode for bool {
+    const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: `Self` is `bool`.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::boolean(), ByteMap::boolean()] };
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        out.put([u8::from(*self)]);
+    }
+
+    #[inline]
+    fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(&[u8::from(*self)])
+    }
+
+    #[inline]
+    fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+        e.write_bytes(items.as_bytes())
+    }
+}
+
+impl Decode for bool {
+    const MIN_SIZE: usize = 1;
+    const FIXED_SIZE: Option<usize> = Some(1);
+    // SAFETY: `Self` is `bool`.
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
+        unsafe { [ByteMap::boolean(), ByteMap::boolean()] };
+
+    #[inline(always)]
+    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        let start = input.offset();
+        match input.take::<1>()[0] {
+            0 => Ok(false),
+            1 => Ok(true),
+            other => Err(input.error_at(start, DecodeErrorKind::InvalidBool(other))),
+        }
+    }
+
+    #[inline]
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let start = d.offset();
+        match d.read_array::<1>()?[0] {
+            0 => Ok(false),
+            1 => Ok(true),
+            other => Err(d.error_at(start, DecodeErrorKind::InvalidBool(other))),
+        }
+    }
+}
+
+impl Encode for () {
+    const FIXED_SIZE: Option<usize> = Some(0);
+
+    #[inline(always)]
+    fn encode_fixed<const BIG: bool>(&self, _: &mut FixedOut<'_>) {}
+
+    #[inline]
+    fn encode<W: Writer>(&self, _: &mut Encoder<W>) -> Result<(), EncodeError> {
+        Ok(())
+    }
+}
+
+impl Decode for () {
+    const FIXED_SIZE: Option<usize> = Some(0);
+
+    #[inline(always)]
+    fn decode_fixed<const BIG: bool>(_: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        Ok(())
+    }
+
+    #[inline]
+    fn decode<R: Reader>(_: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        Ok(())
+    }
+}
+
+borrow_via_decode!(u8, i8, bool, ());
+
+// ----- native numbers ------------------------------------------------------------------
+
+/// Unsigned and signed integers of 2 to 16 bytes, floats: in the configuration's order;
+/// slices under fixed-int in one copy (same order as the host) or one bulk conversion.
+macro_rules! native_numbers {
+    ($($t:ty => $to_wide:expr, $from_wide:expr);* $(;)?) => {$(
+        impl Encode for $t {
+            fixed_items!(native encode $t);
+
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                let order = e.config().endian();
+                match e.config().int_encoding() {
+                    IntEncoding::Fixed => match order {
+                        Endian::Big => e.write_bytes(&self.to_be_bytes()),
+                        Endian::Little => e.write_bytes(&self.to_le_bytes()),
+                    },
+                    IntEncoding::Variable => {
+                        let mut buf = [0u8; 17];
+                        let len = varint::encode($to_wide(*self), order, &mut buf);
+                        e.write_bytes(&buf[..len])
+                    }
+                }
+            }
+
+            #[inline]
+            fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                let order = e.config().endian();
+                if e.config().int_encoding() == IntEncoding::Variable {
+                    return encode_varints(items.iter().map(|&v| $to_wide(v)), order, e);
+                }
+                match order {
+                    Endian::Big => e.writer().write_wire::<BigEndian<$t>>(items),
+                    Endian::Little => e.writer().write_wire::<LittleEndian<$t>>(items),
+                }
+            }
+        }
+
+        impl Decode for $t {
+            const MIN_SIZE: usize = 1;
+            fixed_items!(native decode $t);
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let order = d.config().endian();
+                if d.config().int_encoding() == IntEncoding::Fixed {
+                    let bytes = d.read_array::<{ size_of::<$t>() }>()?;
+                    return Ok(match order {
+                        Endian::Big => <$t>::from_be_bytes(bytes),
+                        Endian::Little => <$t>::from_le_bytes(bytes),
+                    });
+                }
+                // A varint no wider than the type (checked by `read_uint`) always fits.
+                let wide = d.read_uint(size_of::<$t>(), order, stringify!($t))?;
+                Ok($from_wide(wide))
+            }
+
+            #[cfg(feature = "alloc")]
+            #[inline(always)]
+            fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+                // Fixed-int from memory: one bulk conversion into the new vector, inlined as
+                // `u8`'s copy is.
+                if d.config().int_encoding() == IntEncoding::Fixed
+                    && let Some(bytes) = d.peek()
+                    && let Some(bytes) = bytes.get(..len * size_of::<$t>())
+                {
+                    let mut out = alloc::vec::Vec::with_capacity(len);
+                    match d.config().endian() {
+                        Endian::Big => bulk::extend_native::<BigEndian<$t>>(&mut out, bytes),
+                        Endian::Little => bulk::extend_native::<LittleEndian<$t>>(&mut out, bytes),
+                    }
+                    d.consume(bytes.len());
+                    return Ok(out);
+                }
+                d.out_of_line(|d| fill_vec(len, d, 0 as $t, Self::decode_into))
+            }
+
+            #[cfg(feature = "alloc")]
+            #[inline(always)]
+            fn decode_vec_in_place<R: Reader>(
+                len: usize,
+                d: &mut Decoder<R>,
+                slot: &mut core::mem::MaybeUninit<alloc::vec::Vec<Self>>,
+            ) -> Result<(), DecodeError> {
+                // As `decode_vec`, each path writing the slot itself.
+                if d.config().int_encoding() == IntEncoding::Fixed
+                    && let Some(bytes) = d.peek()
+                    && let Some(bytes) = bytes.get(..len * size_of::<$t>())
+                {
+                    let out = slot.write(alloc::vec::Vec::with_capacity(len));
+                    match d.config().endian() {
+                        Endian::Big => bulk::extend_native::<BigEndian<$t>>(out, bytes),
+                        Endian::Little => bulk::extend_native::<LittleEndian<$t>>(out, bytes),
+                    }
+                    d.consume(bytes.len());
+                    return Ok(());
+                }
+                d.out_of_line(|d| {
+                    slot.write(fill_vec(len, d, 0 as $t, Self::decode_into)?);
+                    Ok(())
+                })
+            }
+
+            #[inline]
+            fn decode_array<R: Reader, const N: usize>(d: &mut Decoder<R>) -> Result<[Self; N], DecodeError> {
+                let mut out = [0 as $t; N];
+                Self::decode_into(&mut out, d)?;
+                Ok(out)
+            }
+
+            #[inline]
+            fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+                let order = d.config().endian();
+                if d.config().int_encoding() == IntEncoding::Variable {
+                    let done = decode_varints(out, d, size_of::<$t>(), |wide| $from_wide(wide));
+                    for slot in &mut out[done..] {
+                        *slot = Self::decode(d)?;
+                    }
+                    return Ok(());
+                }
+                d.read_bytes(out.as_mut_bytes())?;
+                to_native_order::<$t>(out, order);
+                Ok(())
+            }
+        }
+
+        borrow_via_decode!($t);
+    )*};
+}
+
+/// Writes varints through a stack buffer: one writer call per few hundred values.
+#[inline]
+fn encode_varints<W: Writer>(
+    values: impl Iterator<Item = u128>,
+    order: Endian,
+    e: &mut Encoder<W>,
+) -> Result<(), EncodeError> {
+    if let Some(count) = e.writer().count_only() {
+        *count += values.map(varint::encoded_len).sum::<usize>();
+        return Ok(());
+    }
+    const BUF: usize = 1024;
+    let mut buf = [0u8; BUF];
+    let mut len = 0;
+    for value in values {
+        if len > BUF - 17 {
+            e.write_bytes(&buf[..len])?;
+            len = 0;
+        }
+        len += varint::encode(value, order, &mut buf[len..]);
+    }
+    e.write_bytes(&buf[..len])
+}
+
+/// Parses as many varints as fit from the reader's memory into `out`; returns how many. The
+/// rest (none, unless the input is bad or not in memory) are read one by one by the caller,
+/// which also produces the error.
+#[inline]
+fn decode_varints<T, R: Reader>(
+    out: &mut [T],
+    d: &mut Decoder<R>,
+    width: usize,
+    convert: impl Fn(u128) -> T,
+) -> usize {
+    let order = d.config().endian();
+    let Some(bytes) = d.peek() else { return 0 };
+    let mut used = 0;
+    let mut done = 0;
+    for slot in out.iter_mut() {
+        match varint::parse(&bytes[used..], width, order) {
+            Ok((value, n)) => {
+                *slot = convert(value);
+                used += n;
+                done += 1;
+            }
+            Err(_) => break,
+        }
+    }
+    d.consume(used);
+    done
+}
+
+/// Turns numbers read as raw bytes in `order` into native values, in place, with the bulk
+/// kernels. (Swapping is its own inverse, so the native-to-wire kernel does it.)
+#[inline]
+fn to_native_order<T>(data: &mut [T], order: Endian)
+where
+    T: bulk::Primitive,
+    BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
+{
+    match order {
+        Endian::Big => {
+            bulk::wire_in_place::<BigEndian<T>>(data);
+        }
+        Endian::Little => {
+            bulk::wire_in_place::<LittleEndian<T>>(data);
+        }
+    }
+}
+
+native_numbers! {
+    u16 => |v: u16| u128::from(v), |w: u128| w as u16;
+    u32 => |v: u32| u128::from(v), |w: u128| w as u32;
+    u64 => |v: u64| u128::from(v), |w: u128| w as u64;
+    u128 => |v: u128| v, |w: u128| w;
+    i16 => |v: i16| varint::zigzag(v.into()), |w: u128| varint::unzigzag(w) as i16;
+    i32 => |v: i32| varint::zigzag(v.into()), |w: u128| varint::unzigzag(w) as i32;
+    i64 => |v: i64| varint::zigzag(v.into()), |w: u128| varint::unzigzag(w) as i64;
+    i128 => varint::zigzag, varint::unzigzag;
+}
+
+/// `usize` / `isize` travel as `u64` / `i64`.
+macro_rules! pointer_sized {
+    ($($t:ty => $as:ty, $write:ident, $read:ident, $wide:ty);*) => {$(
+        impl Encode for $t {
+            const FIXED_SIZE: Option<usize> = Some(8);
+
+            #[inline(always)]
+            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+                let value = *self as $as;
+                out.put(if BIG { value.to_be_bytes() } else { value.to_le_bytes() });
+            }
+
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                let order = e.config().endian();
+                e.$write(*self as $wide, 8, order)
+            }
+        }
+
+        impl Decode for $t {
+            const MIN_SIZE: usize = 1;
+            const FIXED_SIZE: Option<usize> = Some(8);
+
+            #[inline(always)]
+            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                let start = input.offset();
+                let bytes = input.take::<8>();
+                let wide = if BIG { <$as>::from_be_bytes(bytes) } else { <$as>::from_le_bytes(bytes) };
+                <$t>::try_from(wide).map_err(|_| {
+                    input.error_at(start, DecodeErrorKind::OutOfRange { type_name: stringify!($t) })
+                })
+            }
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let order = d.config().endian();
+                let start = d.offset();
+                let wide = d.$read(8, order, stringify!($t))?;
+                <$as>::try_from(wide)
+                    .ok()
+                    .and_then(|v| <$t>::try_from(v).ok())
+                    .ok_or_else(|| d.error_at(start, DecodeErrorKind::OutOfRange { type_name: stringify!($t) }))
+            }
+        }
+
+        borrow_via_decode!($t);
+    )*};
+}
+pointer_sized! {
+    usize => u64, write_uint, read_uint, u128;
+    isize => i64, write_int, read_int, i128
+}
+
+/// Floats: their IEEE bits at full width in the configuration's order, never varint.
+macro_rules! floats {
+    ($($t:ty),*) => {$(
+        impl Encode for $t {
+            fixed_items!(native encode $t);
+
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                match e.config().endian() {
+                    Endian::Big => e.write_bytes(&self.to_be_bytes()),
+                    Endian::Little => e.write_bytes(&self.to_le_bytes()),
+                }
+            }
+
+            #[inline]
+            fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                match e.config().endian() {
+                    Endian::Big => e.writer().write_wire::<BigEndian<$t>>(items),
+                    Endian::Little => e.writer().write_wire::<LittleEndian<$t>>(items),
+                }
+            }
+        }
+
+        impl Decode for $t {
+            const MIN_SIZE: usize = size_of::<$t>();
+            fixed_items!(native decode $t);
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let bytes = d.read_array::<{ size_of::<$t>() }>()?;
+                Ok(match d.config().endian() {
+                    Endian::Big => <$t>::from_be_bytes(bytes),
+                    Endian::Little => <$t>::from_le_bytes(bytes),
+                })
+            }
+
+            #[inline]
+            fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+                d.read_bytes(out.as_mut_bytes())?;
+                to_native_order::<$t>(out, d.config().endian());
+                Ok(())
+            }
+
+            #[inline]
+            fn decode_array<R: Reader, const N: usize>(d: &mut Decoder<R>) -> Result<[Self; N], DecodeError> {
+                let mut out = [0.0; N];
+                Self::decode_into(&mut out, d)?;
+                Ok(out)
+            }
+        }
+
+        borrow_via_decode!($t);
+    )*};
+}
+floats!(f32, f64);
+
+/// `NonZero` integers, native or wrapped: as their integer; zero is refused on decode.
+macro_rules! non_zero {
+    ($($t:ty),*) => {$(
+        impl Encode for NonZero<$t> {
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                self.get().encode(e)
+            }
+        }
+
+        impl Decode for NonZero<$t> {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let start = d.offset();
+                let value = <$t>::decode(d)?;
+                NonZero::new(value).ok_or_else(|| d.error_at(start, DecodeErrorKind::InvalidValue {
+                    type_name: concat!("NonZero<", stringify!($t), ">"),
+                    value: 0,
+                }))
+            }
+        }
+
+        impl Encode for BigEndian<NonZero<$t>> {
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                BigEndian::<$t>::new(self.get().get()).encode(e)
+            }
+        }
+
+        impl Encode for LittleEndian<NonZero<$t>> {
+            #[inline]
+            fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                LittleEndian::<$t>::new(self.get().get()).encode(e)
+            }
+        }
+
+        impl Decode for BigEndian<NonZero<$t>> {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let start = d.offset();
+                let value = BigEndian::<$t>::decode(d)?.get();
+                NonZero::new(value).map(Self::new).ok_or_else(|| d.error_at(start, DecodeErrorKind::InvalidValue {
+                    type_name: concat!("BigEndian<NonZero<", stringify!($t), ">>"),
+                    value: 0,
+                }))
+            }
+        }
+
+        impl Decode for LittleEndian<NonZero<$t>> {
+            const MIN_SIZE: usize = 1;
+
+            #[inline]
+            fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+                let start = d.offset();
+                let value = LittleEndian::<$t>::decode(d)?.get();
+                NonZero::new(value).map(Self::new).ok_or_else(|| d.error_at(start, DecodeErrorKind::InvalidValue {
+                    type_name: concat!("LittleEndian<NonZero<", stringify!($t), ">>"),
+                    value: 0,
+                }))
+            }
+        }
+    )*};
+}
+non_zero!(
+    u8, i8, u16, u32, u64, u128, usize, i16, i32, i64, i128, isize
+);
+borrow_via_decode!(
+    NonZero<u8>,
+    NonZero<i8>,
+    NonZero<usize>,
+    NonZero<isize>,
+    BigEndian<NonZero<u8>>,
+    BigEndian<NonZero<i8>>,
+    BigEndian<NonZero<usize>>,
+    BigEndian<NonZero<isize>>,
+    LittleEndian<NonZero<u8>>,
+    LittleEndian<NonZero<i8>>,
+    LittleEndian<NonZero<usize>>,
+    LittleEndian<NonZero<isize>>,
+    NonZero<u16>,
+    NonZero<u32>,
+    NonZero<u64>,
+    NonZero<u128>,
+    NonZero<i16>,
+    NonZero<i32>,
+    NonZero<i64>,
+    NonZero<i128>,
+    BigEndian<NonZero<u16>>,
+    BigEndian<NonZero<u32>>,
+    BigEndian<NonZero<u64>>,
+    BigEndian<NonZero<u128>>,
+    BigEndian<NonZero<i16>>,
+    BigEndian<NonZero<i32>>,
+    BigEndian<NonZero<i64>>,
+    BigEndian<NonZero<i128>>,
+    LittleEndian<NonZero<u16>>,
+    LittleEndian<NonZero<u32>>,
+    LittleEndian<NonZero<u64>>,
+    LittleEndian<NonZero<u128>>,
+    LittleEndian<NonZero<i16>>,
+    LittleEndian<NonZero<i32>>,
+    LittleEndian<NonZero<i64>>,
+    LittleEndian<NonZero<i128>>,
+);

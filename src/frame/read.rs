@@ -1,0 +1,179 @@
+//! Where decoded bytes come from: the [`Reader`] and [`BorrowReader`] traits and their
+//! implementations (a slice, a `std::io::Read`).
+
+use super::error::DecodeErrorKind;
+use crate::io::bulk;
+
+/// A source of bytes to decode.
+pub trait Reader {
+    /// Fills `dst` completely.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::UnexpectedEnd`] if the input ends first, or the reader's own error.
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind>;
+
+    /// Bytes left, when known (slices). Decoders use it to refuse a length prefix that the
+    /// input cannot hold, before allocating.
+    fn remaining(&self) -> Option<usize> {
+        None
+    }
+
+    /// The unread input, when the source holds it in memory (slices): lets decoders parse
+    /// many values in one pass. After using it, call [`consume`](Self::consume).
+    #[doc(hidden)]
+    fn peek(&self) -> Option<&[u8]> {
+        None
+    }
+
+    /// Marks `len` bytes returned by [`peek`](Self::peek) as read.
+    #[doc(hidden)]
+    fn consume(&mut self, len: usize) {
+        let _ = len;
+    }
+
+    /// Asks the source whether `bytes` may be allocated for a length prefix just read (a
+    /// bincode decoder applies its own limit here). The default allows it; the decoder's
+    /// configured limit applies in every case.
+    ///
+    /// # Errors
+    /// The source's refusal.
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        let _ = bytes;
+        Ok(())
+    }
+}
+
+impl<T: Reader + ?Sized> Reader for &mut T {
+    #[inline]
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        (**self).read(dst)
+    }
+
+    #[inline]
+    fn remaining(&self) -> Option<usize> {
+        (**self).remaining()
+    }
+
+    #[inline]
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        (**self).claim_allocation(bytes)
+    }
+
+    #[inline]
+    fn peek(&self) -> Option<&[u8]> {
+        (**self).peek()
+    }
+
+    #[inline]
+    fn consume(&mut self, len: usize) {
+        (**self).consume(len);
+    }
+}
+
+/// A reader that can lend its bytes for the whole input lifetime `'de` (for zero-copy
+/// decoding of `&str`, `&[u8]` and `&[W]`).
+pub trait BorrowReader<'de>: Reader {
+    /// The next `len` bytes, borrowed from the input.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::UnexpectedEnd`] if fewer are left.
+    fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind>;
+}
+
+/// Reads from a byte slice.
+#[derive(Clone, Copy, Debug)]
+pub struct SliceReader<'de> {
+    data: &'de [u8],
+}
+
+impl<'de> SliceReader<'de> {
+    /// Reads `data` from its start.
+    #[must_use]
+    pub fn new(data: &'de [u8]) -> Self {
+        SliceReader { data }
+    }
+
+    /// The bytes not read yet.
+    #[must_use]
+    pub fn rest(&self) -> &'de [u8] {
+        self.data
+    }
+}
+
+impl Reader for SliceReader<'_> {
+    #[inline]
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        let Some((head, rest)) = self.data.split_at_checked(dst.len()) else {
+            return Err(DecodeErrorKind::UnexpectedEnd {
+                needed: dst.len() - self.data.len(),
+            });
+        };
+        // SAFETY: `head` and `dst` have the same length; a shared and a unique borrow cannot
+        // overlap.
+        unsafe { bulk::copy_bytes(head.as_ptr(), dst.as_mut_ptr(), dst.len()) };
+        self.data = rest;
+        Ok(())
+    }
+
+    #[inline]
+    fn remaining(&self) -> Option<usize> {
+        Some(self.data.len())
+    }
+
+    #[inline]
+    fn peek(&self) -> Option<&[u8]> {
+        Some(self.data)
+    }
+
+    #[inline]
+    fn consume(&mut self, len: usize) {
+        self.data = &self.data[len..];
+    }
+}
+
+impl<'de> BorrowReader<'de> for SliceReader<'de> {
+    #[inline]
+    fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {
+        let Some((head, rest)) = self.data.split_at_checked(len) else {
+            return Err(DecodeErrorKind::UnexpectedEnd {
+                needed: len - self.data.len(),
+            });
+        };
+        self.data = rest;
+        Ok(head)
+    }
+}
+
+/// Reads from a `std::io::Read`.
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct IoReader<R> {
+    inner: R,
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> IoReader<R> {
+    /// Wraps `inner`.
+    pub fn new(inner: R) -> Self {
+        IoReader { inner }
+    }
+
+    /// The reader back.
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> Reader for IoReader<R> {
+    #[inline]
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        self.inner.read_exact(dst).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                DecodeErrorKind::UnexpectedEnd { needed: dst.len() }
+            } else {
+                DecodeErrorKind::Io(e)
+            }
+        })
+    }
+}

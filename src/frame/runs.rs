@@ -1,0 +1,192 @@
+//! Runs of static-size values (`Vec<T>`, `[T]`, `[T; N]` under fixed-int): one length check
+//! for the whole run, then each value written or read without checks, or the whole run moved by
+//! one byte permutation per value where the CPU has the records kernel.
+
+use super::byte_map::{ByteMap, prefix_mask};
+#[cfg(feature = "alloc")]
+use super::decode::Decode;
+use super::encode::Encode;
+#[cfg(feature = "alloc")]
+use super::error::DecodeError;
+#[cfg(feature = "alloc")]
+use super::fixed::FixedIn;
+use super::fixed::FixedOut;
+
+/// The tables of one byte permutation per value, both ways, from a type's `BYTE_MAP`s
+/// (computed at compile time, once per type).
+pub(super) struct RunTables<T>(core::marker::PhantomData<T>);
+
+/// A permutation's tables: for each destination byte its source byte, and the bytes of one
+/// value read and written.
+#[derive(Clone, Copy)]
+pub(super) struct Tables {
+    index: [u8; 64],
+    read: u64,
+    write: u64,
+}
+
+impl Tables {
+    /// Memory to wire bytes, for a type of `size` bytes whose wire image is `wire` bytes.
+    const fn encode<T>(
+        map: Option<ByteMap<T>>,
+        size: usize,
+        wire: Option<usize>,
+    ) -> Option<Tables> {
+        match (map, wire) {
+            // (Not for a map that is its memory in order, `[u8; N]` and wrappers: a copy.)
+            (Some(map), Some(wire))
+                if map.len() == wire && wire > 0 && map.fits(size) && !map.is_identity() =>
+            {
+                Some(Tables {
+                    index: *map.sources(),
+                    read: map.memory_mask(),
+                    write: prefix_mask(wire),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Wire bytes to memory, when every byte pattern is a valid value.
+    #[cfg(feature = "alloc")]
+    const fn decode<T>(
+        map: Option<ByteMap<T>>,
+        size: usize,
+        wire: Option<usize>,
+    ) -> Option<Tables> {
+        match Tables::encode(map, size, wire) {
+            Some(tables) => {
+                let Some(map) = map else { return None };
+                if !map.any_bits() {
+                    return None;
+                }
+                Some(Tables {
+                    index: map.inverse(),
+                    read: tables.write,
+                    write: tables.read,
+                })
+            }
+            None => None,
+        }
+    }
+}
+
+impl Tables {
+    /// The kernel's view of these tables, for records `src_stride` and `dst_stride` bytes
+    /// apart.
+    fn permutation(
+        &self,
+        src_stride: usize,
+        dst_stride: usize,
+    ) -> crate::io::bulk::Permutation<'_> {
+        crate::io::bulk::Permutation {
+            index: &self.index,
+            read: self.read,
+            write: self.write,
+            src_stride,
+            dst_stride,
+        }
+    }
+}
+
+impl<T: Encode> RunTables<T> {
+    pub(super) const ENCODE: [Option<Tables>; 2] = [
+        Tables::encode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
+        Tables::encode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
+    ];
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Decode> RunTables<T> {
+    pub(super) const DECODE: [Option<Tables>; 2] = [
+        Tables::decode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
+        Tables::decode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
+    ];
+}
+
+/// Writes `items` into `out` by one byte permutation each, if `tables` exist and the CPU has
+/// a kernel; `false` (nothing written) otherwise.
+#[inline(always)]
+pub(super) fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut FixedOut<'_>) -> bool {
+    let Some(t) = tables else { return false };
+    if items.len() < 2 || !crate::io::bulk::records_kernel_available() {
+        return false;
+    }
+    let wire = t.write.count_ones() as usize;
+    let dst = out.take_raw(items.len() * wire);
+    let p = t.permutation(size_of::<T>(), wire);
+    // SAFETY: the kernel is available (checked above); the tables come from `T::BYTE_MAP`,
+    // whose `unsafe` constructors vouch that the `read` bytes of each value are its
+    // non-padding (initialized) bytes; `dst` is `items.len() * wire` writable bytes of the
+    // output, apart from `items`.
+    unsafe {
+        crate::io::bulk::permute_records(
+            &p,
+            items.as_ptr().cast(),
+            dst.as_mut_ptr().cast(),
+            items.len(),
+        );
+    }
+    true
+}
+
+/// Writes a run of static-size values, each into its own `size` bytes.
+#[inline(always)]
+pub(super) fn encode_run<T: Encode, const BIG: bool>(
+    items: &[T],
+    size: usize,
+    out: &mut FixedOut<'_>,
+) {
+    for item in items {
+        let mut part = out.split(size);
+        item.encode_fixed::<BIG>(&mut part);
+        assert!(part.is_full(), "encode_fixed wrote less than FIXED_SIZE");
+    }
+}
+
+/// Reads a run of `len` static-size values of `size` bytes each.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(super) fn decode_run<T: Decode, const BIG: bool>(
+    len: usize,
+    size: usize,
+    capacity: usize,
+    input: &mut FixedIn<'_>,
+) -> Result<alloc::vec::Vec<T>, DecodeError> {
+    let mut out: alloc::vec::Vec<T> = alloc::vec::Vec::with_capacity(capacity);
+    if capacity >= len
+        && len >= 2
+        && let Some(t) = RunTables::<T>::DECODE[usize::from(BIG)]
+        && crate::io::bulk::records_kernel_available()
+    {
+        let src = input.peek_slice(len * size);
+        let p = t.permutation(size, size_of::<T>());
+        // SAFETY: the kernel is available (checked above); `src` holds `len` values' `size`
+        // wire bytes; the allocation has room for `len` values (`capacity >= len`). The tables
+        // exist only for types whose every byte pattern is valid and whose non-padding bytes
+        // are all written (the `BYTE_MAP` contract), so the first `len` elements are
+        // initialized values.
+        unsafe {
+            crate::io::bulk::permute_records(&p, src.as_ptr(), out.as_mut_ptr().cast(), len);
+            out.set_len(len);
+        }
+        input.split(len * size);
+        return Ok(out);
+    }
+    if capacity >= len {
+        // Straight into the allocation; on an error the values read so far are forgotten
+        // (leaked, never dropped twice).
+        for slot in &mut out.spare_capacity_mut()[..len] {
+            let mut part = input.split(size);
+            slot.write(T::decode_fixed::<BIG>(&mut part)?);
+        }
+        // SAFETY: the loop initialized each of the first `len` slots of the allocation.
+        unsafe { out.set_len(len) };
+        return Ok(out);
+    }
+    for _ in 0..len {
+        let mut part = input.split(size);
+        out.push(T::decode_fixed::<BIG>(&mut part)?);
+    }
+    Ok(out)
+}
