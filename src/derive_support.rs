@@ -7,8 +7,9 @@ pub use core::convert::Infallible;
 pub use core::mem::{offset_of, size_of};
 pub use core::result::Result;
 
-pub use crate::convert::JoinError;
-use crate::{ConvertError, WireImage};
+use crate::endianize::ConvertError;
+pub use crate::endianize::JoinError;
+use crate::io::WireImage;
 
 /// A field of a struct being decoded in place, as a slot that holds nothing yet (see
 /// `frame::Decode::decode_in_place`).
@@ -112,32 +113,8 @@ pub const fn min_of(sizes: &[usize]) -> usize {
 
 /// Whether `bytes` is the image of a valid `T` (bit validity and value rules).
 #[inline(always)]
-pub fn is_valid_image<T: crate::WireBytes>(bytes: &[u8]) -> bool {
+pub fn is_valid_image<T: crate::io::WireBytes>(bytes: &[u8]) -> bool {
     crate::io::is_valid_image::<T>(bytes)
-}
-
-/// The wire form of an array of primitives, converted with the bulk kernels.
-#[inline]
-pub fn array_to_wire<T, W, const N: usize>(src: &[T]) -> [W; N]
-where
-    W: crate::bulk::WireElement<Native = T> + zerocopy::FromZeros,
-    T: crate::bulk::Primitive,
-{
-    let mut out = <[W; N] as zerocopy::FromZeros>::new_zeroed();
-    crate::bulk::to_wire(src, &mut out);
-    out
-}
-
-/// The native values of an array of wire primitives, converted with the bulk kernels.
-#[inline]
-pub fn array_from_wire<T, W, const N: usize>(src: &[W]) -> [T; N]
-where
-    W: crate::bulk::WireElement<Native = T>,
-    T: crate::bulk::Primitive + zerocopy::FromZeros,
-{
-    let mut out = <[T; N] as zerocopy::FromZeros>::new_zeroed();
-    crate::bulk::to_native(src, &mut out);
-    out
 }
 
 /// Builds an array element by element with a fallible function, stopping at the first error.
@@ -152,9 +129,13 @@ pub fn char_from_wire(
     scalar: u32,
     ty: &'static str,
     field: &'static str,
-) -> Result<char, crate::ConvertError> {
+) -> Result<char, crate::endianize::ConvertError> {
     char::from_u32(scalar).ok_or_else(|| {
-        crate::ConvertError::new(ty, field, crate::ConvertReason::InvalidChar(scalar))
+        crate::endianize::ConvertError::new(
+            ty,
+            field,
+            crate::endianize::ConvertReason::InvalidChar(scalar),
+        )
     })
 }
 
@@ -165,8 +146,8 @@ pub use text::*;
 mod text {
     use alloc::string::String;
 
-    use crate::text::FixedText;
-    use crate::{ConvertError, ConvertReason};
+    use crate::endianize::{ConvertError, ConvertReason};
+    use crate::wire::text::FixedText;
 
     /// Encodes a text field into its fixed wire type.
     #[inline]
@@ -244,13 +225,13 @@ mod stream {
 
     /// A wire value could not become its logical value (`InvalidData`).
     #[cold]
-    pub fn invalid_data(e: impl Into<crate::ConvertError>) -> io::Error {
+    pub fn invalid_data(e: impl Into<crate::endianize::ConvertError>) -> io::Error {
         io::Error::new(io::ErrorKind::InvalidData, e.into())
     }
 
     /// A logical value cannot be encoded (`InvalidInput`); nothing was written.
     #[cold]
-    pub fn invalid_input(e: impl Into<crate::ConvertError>) -> io::Error {
+    pub fn invalid_input(e: impl Into<crate::endianize::ConvertError>) -> io::Error {
         io::Error::new(io::ErrorKind::InvalidInput, e.into())
     }
 

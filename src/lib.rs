@@ -216,25 +216,67 @@ extern crate alloc;
 extern crate std;
 
 mod array;
-mod convert;
 #[doc(hidden)]
 pub mod derive_support;
+mod endianize;
 pub mod frame;
 pub mod io;
 pub mod wire;
 
-pub use convert::{ConvertError, ConvertReason, Endianize};
 /// Derives a wire type and its conversions and IO; see the [crate documentation](crate#derive).
 #[cfg(feature = "derive")]
 pub use endian_wire_derive::Endianize;
+pub use endianize::{ConvertError, ConvertReason, Endianize};
 
-pub use io::*;
+// The wire layer: the wrappers, their aliases, byte orders.
+pub use wire::{
+    BigEndian, BigEndianChar, Endian, LittleEndian, LittleEndianChar, OrderedBytes, SimpleEndian,
+    SpecificEndian, SpecificEndianOwned,
+};
+pub use wire::{
+    charbe, charle, f32be, f32le, f64be, f64le, i8be, i8le, i16be, i16le, i32be, i32le, i64be,
+    i64le, i128be, i128le, isizebe, isizele, nzi8be, nzi8le, nzi16be, nzi16le, nzi32be, nzi32le,
+    nzi64be, nzi64le, nzi128be, nzi128le, nzisizebe, nzisizele, nzu8be, nzu8le, nzu16be, nzu16le,
+    nzu32be, nzu32le, nzu64be, nzu64le, nzu128be, nzu128le, nzusizebe, nzusizele, u8be, u8le,
+    u16be, u16le, u32be, u32le, u64be, u64le, u128be, u128le, usizebe, usizele,
+};
 
+// The IO layer: fixed-size values to and from bytes, slices, streams.
+pub use io::bulk;
+#[cfg(feature = "std")]
+pub use io::{
+    EndianRead, EndianWrite, read_native, read_specific, read_specific_dyn, read_specific_into,
+    try_read_native, try_write_native, try_write_native_ref, write_native, write_native_ref,
+    write_specific, write_specific_dyn,
+};
+pub use io::{
+    FromSlice, InvalidImage, ViewError, WireBytes, WireImage, read_from_slice, view, view_slice,
+    write_to_extend,
+};
+
+// Text in a declared encoding and byte order.
 #[cfg(feature = "alloc")]
 pub use wire::text;
+#[cfg(all(feature = "alloc", feature = "encoding_rs"))]
+pub use wire::text::encoding_rs;
 #[cfg(feature = "alloc")]
-pub use wire::text::*;
-pub use wire::*;
+pub use wire::text::utf8;
+#[cfg(feature = "alloc")]
+pub use wire::text::{
+    CodeUnit, FixedCodepointStr, FixedCodepointString, FixedText, FixedTextError, FixedUtf8Bytes,
+    FixedUtf8BytesRef, FixedUtf8Error, FixedUtf8NullPadded, FixedUtf8SpacePadded,
+    FixedUtf16BeCodeUnits, FixedUtf16BeCodeUnitsRef, FixedUtf16BeNullPadded,
+    FixedUtf16BeNullTerminated, FixedUtf16BePacked, FixedUtf16BeSpacePadded, FixedUtf16CodeUnits,
+    FixedUtf16CodeUnitsEndian, FixedUtf16CodeUnitsRef, FixedUtf16CodeUnitsRefEndian,
+    FixedUtf16Error, FixedUtf16LeCodeUnits, FixedUtf16LeCodeUnitsRef, FixedUtf16LeNullPadded,
+    FixedUtf16LeNullTerminated, FixedUtf16LePacked, FixedUtf16LeSpacePadded, FixedUtf32BeCodeUnits,
+    FixedUtf32BeCodeUnitsRef, FixedUtf32BeNullPadded, FixedUtf32BePacked, FixedUtf32BeSpacePadded,
+    FixedUtf32CodeUnits, FixedUtf32CodeUnitsEndian, FixedUtf32CodeUnitsRef,
+    FixedUtf32CodeUnitsRefEndian, FixedUtf32Error, FixedUtf32LeCodeUnits, FixedUtf32LeCodeUnitsRef,
+    FixedUtf32LeNullPadded, FixedUtf32LePacked, FixedUtf32LeSpacePadded, TextError, Utf16Error,
+    Utf16Str, Utf16StrBE, Utf16StrLE, Utf16String, Utf16StringBE, Utf16StringLE, Utf32Error,
+    Utf32Str, Utf32StrBE, Utf32StrLE, Utf32String, Utf32StringBE, Utf32StringLE,
+};
 
 #[doc(no_inline)]
 pub use zerocopy;

@@ -134,6 +134,17 @@ pub fn view<T: FromBytes + KnownLayout + Immutable>(bytes: &[u8]) -> Result<&T, 
 
 /// Views `bytes` as a slice of `T` without copying.
 ///
+/// ```
+/// use endian_wire::{ViewError, u16be, view_slice};
+/// #[repr(align(2))]
+/// struct Aligned([u8; 6]);
+/// let bytes = Aligned([0, 1, 0, 2, 0, 3]);
+/// let values: &[u16be] = view_slice(&bytes.0)?;
+/// assert_eq!((values.len(), values[2].get()), (3, 3));
+/// assert!(matches!(view_slice::<u16be>(&bytes.0[..5]), Err(ViewError::Size { .. })));
+/// # Ok::<(), ViewError>(())
+/// ```
+///
 /// # Errors
 /// [`ViewError::Size`] unless the length is a multiple of `size_of::<T>()`,
 /// [`ViewError::Alignment`] if the bytes are not aligned for `T`.

@@ -14,7 +14,7 @@ use super::wire_bytes::{Hex, WireBytes, is_valid_image, short_type_name};
 use zerocopy::IntoBytes;
 
 use super::wire_image::WireImage;
-use crate::{BigEndian, LittleEndian, OrderedBytes};
+use crate::wire::{BigEndian, LittleEndian, OrderedBytes};
 
 /// A value that can be read from a byte stream.
 pub trait EndianRead: Sized {

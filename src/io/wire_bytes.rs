@@ -4,7 +4,7 @@ use core::mem::size_of;
 
 use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
-use crate::{BigEndian, LittleEndian, OrderedBytes};
+use crate::wire::{BigEndian, LittleEndian, OrderedBytes};
 
 /// A type whose bytes in memory are exactly its bytes on the wire.
 ///
@@ -23,7 +23,7 @@ pub trait WireBytes: TryFromBytes + IntoBytes + KnownLayout + Immutable + Sized 
     const WIRE_SIZE: usize = size_of::<Self>();
 
     /// Rules beyond bit validity that a wire image `bytes` of `Self` (exactly `WIRE_SIZE`
-    /// long and bit-valid) must follow, such as "a [`BigEndianChar`](crate::BigEndianChar)
+    /// long and bit-valid) must follow, such as "a [`BigEndianChar`](crate::wire::BigEndianChar)
     /// holds a Unicode scalar value". Reads reject images that break them. Only a check, never
     /// relied on for memory safety. The default has no rules.
     #[doc(hidden)]
@@ -66,7 +66,7 @@ impl<T: OrderedBytes> WireBytes for LittleEndian<T> where
 {
 }
 
-impl WireBytes for crate::BigEndianChar {
+impl WireBytes for crate::wire::BigEndianChar {
     #[inline(always)]
     fn follows_value_rules(bytes: &[u8]) -> bool {
         bytes
@@ -75,7 +75,7 @@ impl WireBytes for crate::BigEndianChar {
     }
 }
 
-impl WireBytes for crate::LittleEndianChar {
+impl WireBytes for crate::wire::LittleEndianChar {
     #[inline(always)]
     fn follows_value_rules(bytes: &[u8]) -> bool {
         bytes
@@ -110,7 +110,7 @@ impl<T: WireBytes, const N: usize> WireBytes for [T; N] {
 #[cfg(feature = "alloc")]
 mod text {
     use super::WireBytes;
-    use crate::text::{
+    use crate::wire::text::{
         CodeUnit, FixedUtf8Bytes, FixedUtf16CodeUnitsEndian, FixedUtf32CodeUnitsEndian,
     };
 
@@ -126,10 +126,10 @@ mod text {
 
     macro_rules! padded {
         ($($t:ident),*) => {$(
-            impl<const N: usize> WireBytes for crate::text::$t<N> {}
+            impl<const N: usize> WireBytes for crate::wire::text::$t<N> {}
         )*};
     }
-    crate::text::for_string_fields!(padded);
+    crate::wire::text::for_string_fields!(padded);
 }
 
 /// The type name without module paths: `BigEndian<NonZero<u32>>`.

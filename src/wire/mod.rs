@@ -35,6 +35,7 @@
 
 mod aliases;
 mod chars;
+mod endian;
 mod fmt;
 mod ops;
 mod primitives;
@@ -46,8 +47,9 @@ mod wrappers;
 
 pub use aliases::*;
 pub use chars::{BigEndianChar, LittleEndianChar, charbe, charle};
+pub use endian::Endian;
 pub use simple::SimpleEndian;
-pub use specific::{Endian, OrderedBytes, SpecificEndian, SpecificEndianOwned};
+pub use specific::{OrderedBytes, SpecificEndian, SpecificEndianOwned};
 pub use wrappers::{BigEndian, LittleEndian};
 
 /// Applies `$mac!(Wrapper, to_order, from_order)` to both wrappers, so the code shared by

@@ -23,8 +23,8 @@ pub trait SimpleEndian: Sized + Clone {
         self
     }
     /// The host's byte order.
-    fn endian(&self) -> crate::Endian {
-        crate::Endian::NATIVE
+    fn endian(&self) -> crate::wire::Endian {
+        crate::wire::Endian::NATIVE
     }
 }
 

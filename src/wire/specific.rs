@@ -5,27 +5,11 @@ use core::num::{
     NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize, Saturating, Wrapping,
 };
 
-/// A byte order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Endian {
-    /// Most significant byte first (network order).
-    Big,
-    /// Least significant byte first.
-    Little,
-}
-
-impl Endian {
-    /// The byte order of the host this code runs on.
-    pub const NATIVE: Endian = if cfg!(target_endian = "big") {
-        Endian::Big
-    } else {
-        Endian::Little
-    };
-}
+use super::endian::Endian;
 
 /// A `Copy` type whose value can be stored in big- or little-endian order.
 ///
-/// This is what [`BigEndian<T>`](crate::BigEndian) and [`LittleEndian<T>`](crate::LittleEndian)
+/// This is what [`BigEndian<T>`](crate::wire::BigEndian) and [`LittleEndian<T>`](crate::wire::LittleEndian)
 /// require of `T`. The four methods are the same conversion seen from two sides: on a
 /// little-endian host `to_big_endian` and `from_big_endian` both swap the bytes and the
 /// little-endian ones do nothing. The signatures are those of `simple_endian` 0.4, so its
@@ -72,9 +56,9 @@ where
 }
 
 /// A [`SpecificEndian`] type whose big- and little-endian forms are its bytes in that order,
-/// so that the memory of a [`BigEndian<T>`](crate::BigEndian) /
-/// [`LittleEndian<T>`](crate::LittleEndian) is its wire image: such a wrapper reads and writes
-/// with one copy ([`WireBytes`](crate::WireBytes)).
+/// so that the memory of a [`BigEndian<T>`](crate::wire::BigEndian) /
+/// [`LittleEndian<T>`](crate::wire::LittleEndian) is its wire image: such a wrapper reads and writes
+/// with one copy ([`WireBytes`](crate::io::WireBytes)).
 ///
 /// Implemented for the integers, floats, `u8`, `i8`, `bool`, the `NonZero` integers,
 /// `Wrapping` / `Saturating` of these and the fixed UTF-16/32 code units. Implement it for your
@@ -112,7 +96,7 @@ impl<T: OrderedBytes> OrderedBytes for Wrapping<T> {}
 impl<T: OrderedBytes> OrderedBytes for Saturating<T> {}
 
 /// Like [`SpecificEndian`] for types that are not `Copy` or whose two orders are different
-/// types (the text buffers and strings of [`text`](crate::text)).
+/// types (the text buffers and strings of [`text`](crate::wire::text)).
 #[allow(clippy::wrong_self_convention)]
 pub trait SpecificEndianOwned
 where
@@ -177,7 +161,7 @@ impl_for_single_bytes!(u8, i8, bool);
 /// `SpecificEndian` whose conversions are the identity, as simple_endian's bridge makes it, so
 /// that generic code bounded on `SpecificEndian` accepts `char`. A `char` has no swapped form
 /// that is still a `char`, so it is not [`OrderedBytes`] and a `BigEndian<char>` has no IO; on
-/// the wire use [`BigEndianChar`](crate::BigEndianChar) / [`LittleEndianChar`](crate::LittleEndianChar).
+/// the wire use [`BigEndianChar`](crate::wire::BigEndianChar) / [`LittleEndianChar`](crate::wire::LittleEndianChar).
 #[cfg(feature = "simple_specific_endian_bridge")]
 impl SpecificEndian<char> for char {
     #[inline(always)]

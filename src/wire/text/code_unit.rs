@@ -2,7 +2,7 @@
 
 use alloc::string::String;
 
-use crate::{BigEndian, LittleEndian, SpecificEndian};
+use crate::wire::{BigEndian, LittleEndian, SpecificEndian};
 
 mod sealed {
     pub trait Sealed {}

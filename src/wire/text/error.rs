@@ -5,7 +5,7 @@ use core::fmt;
 /// Why text did not fit or decode as a fixed UTF-8 field (simple_endian's shape; the
 /// position of invalid bytes is in [`TextError`], from [`FixedText::decode_text`]).
 ///
-/// [`FixedText::decode_text`]: crate::text::FixedText::decode_text
+/// [`FixedText::decode_text`]: crate::wire::text::FixedText::decode_text
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FixedUtf8Error {
     /// The text needs more bytes than the field has.
@@ -67,10 +67,10 @@ pub enum Utf32Error {
 
 /// Why a [`FixedCodepointString`] could not be built (simple_endian's shape).
 ///
-/// [`FixedCodepointString`]: crate::FixedCodepointString
+/// [`FixedCodepointString`]: super::FixedCodepointString
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FixedTextError {
-    /// A [`FixedCodepointString<N>`](crate::FixedCodepointString) got a different number of
+    /// A [`FixedCodepointString<N>`](super::FixedCodepointString) got a different number of
     /// scalar values than `N`.
     WrongCodepointCount {
         /// `N`.
@@ -82,7 +82,7 @@ pub enum FixedTextError {
 
 /// Any error of the text types, saying exactly what and where: the detail behind the
 /// simple_endian-shaped errors above (which it converts into). Framing and derived conversions
-/// report it; [`FixedText`](crate::text::FixedText) returns it.
+/// report it; [`FixedText`](crate::wire::text::FixedText) returns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum TextError {
@@ -108,7 +108,7 @@ pub enum TextError {
         /// The input's size in code units.
         found: usize,
     },
-    /// A [`FixedCodepointString<N>`](crate::FixedCodepointString) got a different number of
+    /// A [`FixedCodepointString<N>`](super::FixedCodepointString) got a different number of
     /// scalar values than `N`.
     WrongCodepointCount {
         /// `N`.

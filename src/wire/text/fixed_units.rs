@@ -13,7 +13,7 @@ use super::{
     FixedText, FixedUtf16Error, FixedUtf32Error, TextError, Utf16StringBE, Utf16StringLE,
     Utf32StringBE, Utf32StringLE,
 };
-use crate::{BigEndian, LittleEndian, SpecificEndian, SpecificEndianOwned};
+use crate::wire::{BigEndian, LittleEndian, SpecificEndian, SpecificEndianOwned};
 
 /// Converts every unit of `units` with `f` (applied to the native-typed *stored bits*).
 fn map_raw<E: CodeUnit, const N: usize>(
@@ -129,6 +129,14 @@ macro_rules! fixed_code_units {
             }
 
             /// Builds a field from native code units (exactly `N` of them).
+            ///
+            /// ```
+            #[doc = concat!("use endian_wire::", stringify!($Le), ";")]
+            #[doc = concat!("let field = ", stringify!($Le), "::<2>::try_from_native_units(&[0x68, 0x69])?;")]
+            /// assert_eq!(field.to_string_lossy(), "hi");
+            #[doc = concat!("assert!(", stringify!($Le), "::<2>::try_from_native_units(&[0x68]).is_err());")]
+            #[doc = concat!("# Ok::<(), endian_wire::", stringify!($Error), ">(())")]
+            /// ```
             ///
             /// # Errors
             #[doc = concat!("[`", stringify!($Error), "::WrongCodeUnitCount`] if `units.len() != N`.")]
@@ -246,7 +254,7 @@ macro_rules! fixed_code_units {
         }
 
         /// Its code units reorder their bytes.
-        impl<E: CodeUnit<Native = $native>, const N: usize> crate::OrderedBytes for $Core<E, N> {}
+        impl<E: CodeUnit<Native = $native>, const N: usize> crate::wire::OrderedBytes for $Core<E, N> {}
 
         /// The same code units, stored in the other order when needed.
         impl<E: CodeUnit<Native = $native>, const N: usize> SpecificEndianOwned for $Core<E, N> {

@@ -6,7 +6,7 @@ use core::ops::Deref;
 
 use super::code_unit::CodeUnit;
 use super::{TextError, Utf16Error, Utf32Error};
-use crate::{BigEndian, LittleEndian, SpecificEndianOwned};
+use crate::wire::{BigEndian, LittleEndian, SpecificEndianOwned};
 
 macro_rules! unit_strings {
     ($enc:literal, $native:ty, $Error:ident, $invalid:expr, $BeOwned:ident, $LeOwned:ident;

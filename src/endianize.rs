@@ -47,7 +47,7 @@ pub enum ConvertReason {
     InvalidChar(u32),
     /// A text field could not be encoded into, or decoded from, its fixed wire form.
     #[cfg(feature = "alloc")]
-    Text(crate::text::TextError),
+    Text(crate::wire::text::TextError),
 }
 
 impl fmt::Display for ConvertReason {
