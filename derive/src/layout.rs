@@ -11,7 +11,7 @@
 
 use syn::{Expr, GenericArgument, PathArguments, Type};
 
-use crate::parse::{Encoding, FieldKind, FieldList, WireRepr};
+use crate::ast::{Encoding, FieldKind, FieldList, WireRepr};
 use crate::shape::{Primitive, Shape};
 
 /// Size and alignment of a wire field, in bytes, under the "aligned to size" assumption.
@@ -138,10 +138,7 @@ fn as_is_layout(ty: &Type) -> Option<Layout> {
         });
     }
     // Aliases such as `u32be`: look at the base name.
-    let base = name
-        .strip_suffix("be")
-        .or_else(|| name.strip_suffix("le"))?;
-    let base = base.strip_prefix("nz").unwrap_or(base);
+    let base = crate::shape::alias_base(&name)?;
     let probe: Type = syn::parse_str(base).ok()?;
     match Shape::of(&probe) {
         s @ Shape::Wrap(..) => shape_layout(&s),

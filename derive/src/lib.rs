@@ -3,19 +3,22 @@
 //! the IO.
 //!
 //! Use it through `endian_wire` (feature `derive`, on by default), which documents the
-//! attributes and what is generated. The macro runs in four steps: `parse` reads the input
-//! and its attributes into a model, collecting every error with its span; `shape` classifies
-//! each field; `layout` works out what can be known about the wire layout at expansion time;
-//! `expand` writes the code.
+//! attributes and what is generated. The macro runs in steps, one file each: `attr` reads the
+//! attributes; `ast` builds the input model from them (`shape` classifies each field's type);
+//! `check` refuses what has no wire form, every error collected with its span; `layout` works
+//! out what can be known about the wire layout at expansion time; `expand` writes the code
+//! (`expand/structs.rs`, `enums.rs`, `unions.rs`, `convert.rs`, `io.rs`, `frame.rs`).
 //! Generated code names everything by absolute path (`::endian_wire::...`, under the name the
 //! user's `Cargo.toml` gives the dependency, or the path given with
 //! `#[endian_wire(crate = path)]`) and adds nothing to the user's namespace except the wire
 //! type.
 
+mod ast;
+mod attr;
+mod check;
 mod expand;
 mod krate;
 mod layout;
-mod parse;
 mod shape;
 
 use proc_macro::TokenStream;
@@ -38,7 +41,7 @@ use proc_macro::TokenStream;
 )]
 pub fn derive_endianize(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    match parse::Input::from_derive(&input) {
+    match ast::Input::from_derive(&input) {
         Ok(model) => expand::expand(&model).into(),
         Err(errors) => errors.to_compile_error().into(),
     }

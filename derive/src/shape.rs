@@ -149,6 +149,16 @@ fn primitive(name: &str) -> Option<Primitive> {
     })
 }
 
+/// The type an alias such as `u32be`, `i8le`, `nzu32be` or `charbe` names the wrapper of
+/// (`u32`, `i8`, `u32`, `char`): the name without its order suffix and `nz` prefix. Not
+/// checked against the aliases that exist.
+pub(crate) fn alias_base(name: &str) -> Option<&str> {
+    let base = name
+        .strip_suffix("be")
+        .or_else(|| name.strip_suffix("le"))?;
+    Some(base.strip_prefix("nz").unwrap_or(base))
+}
+
 /// Names of `endian_wire` types that already are wire types: wrappers, their aliases, wire
 /// chars and the fixed text types.
 fn is_wire_type_name(name: &str) -> bool {
@@ -161,11 +171,9 @@ fn is_wire_type_name(name: &str) -> bool {
     if EXACT.contains(&name) || name.starts_with("FixedUtf") {
         return true;
     }
-    // Aliases: u32be, i8le, f64be, usizele, nzu32be, charbe, ...
-    let Some(base) = name.strip_suffix("be").or_else(|| name.strip_suffix("le")) else {
+    let Some(base) = alias_base(name) else {
         return false;
     };
-    let base = base.strip_prefix("nz").unwrap_or(base);
     base == "char"
         || primitive(base).is_some_and(|p| p != Primitive::Byte)
         || base == "u8"

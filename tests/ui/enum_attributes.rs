@@ -19,4 +19,11 @@ enum BadIndex {
 #[endian(be)]
 enum Empty {}
 
+#[derive(Endianize)]
+#[endian(be)]
+#[wire_repr(C, packed)]
+enum PackedEnum {
+    A(u32),
+}
+
 fn main() {}

@@ -8,25 +8,11 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
 
-use super::{Cx, Dir};
-use crate::parse::{Field, Style, Variant};
+use super::{Cx, Dir, Generated, StdTrait};
+use crate::ast::{Field, Style, Variant};
 
-pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident>) -> TokenStream {
+pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident>) -> Generated {
     let c = cx.c;
-    if cx.input.generics.params.iter().next().is_some() {
-        return syn::Error::new(
-            cx.input
-                .generics
-                .params
-                .first()
-                .map_or_else(proc_macro2::Span::call_site, |p| {
-                    syn::spanned::Spanned::span(p)
-                }),
-            "a generic enum has no fixed wire type; make the enum concrete (a generic enum with \
-             a variable-length field, such as a `Vec<T>`, gets framing only and is supported)",
-        )
-        .to_compile_error();
-    }
     let ds = quote!(#c::derive_support);
     let vis = &cx.input.vis;
     let ident = &cx.input.ident;
@@ -62,17 +48,8 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
 
     // The wire enum.
     let derive = {
-        let (_, has) = cx.user_derives();
         let user = &cx.input.wire_derive;
-        let standard = [
-            ("Clone", quote!(::core::clone::Clone)),
-            ("Copy", quote!(::core::marker::Copy)),
-            ("Debug", quote!(::core::fmt::Debug)),
-            ("PartialEq", quote!(::core::cmp::PartialEq)),
-        ]
-        .into_iter()
-        .filter(|(n, _)| !has(n))
-        .map(|(_, p)| p);
+        let standard = cx.std_derives(&StdTrait::VALUE);
         quote!(#[derive(#(#standard,)* #(#user),*)])
     };
     let variant_defs = variants.iter().map(|v| {
@@ -97,8 +74,8 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
          with wire fields. On the stream: the tag ({tag}, {order}), then the variant's fields.",
         tag = tag_ty,
         order = match cx.input.order {
-            crate::parse::Order::Big => "big-endian",
-            crate::parse::Order::Little => "little-endian",
+            crate::ast::Order::Big => "big-endian",
+            crate::ast::Order::Little => "little-endian",
         }
     );
     let def = quote! {
@@ -111,12 +88,11 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
         variants.iter().find(|v| v.is_default).map(|v| {
             let name = &v.ident;
             quote! {
-                            #[automatically_derived]
-            #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
-                            impl ::core::default::Default for #wire {
-                                fn default() -> Self { #wire::#name }
-                            }
-                        }
+                #[automatically_derived]
+                impl ::core::default::Default for #wire {
+                    fn default() -> Self { #wire::#name }
+                }
+            }
         })
     } else {
         None
@@ -149,54 +125,28 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
     let consts = {
         let variant_patterns: Vec<TokenStream> = variant_patterns.collect();
         quote! {
-                    #[automatically_derived]
-        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
-                    impl #wire {
-                        /// Bytes of the tag on the stream.
-                        pub const TAG_SIZE: usize = #tag_size;
-                        /// Bytes of the largest variant on the stream, tag included.
-                        pub const MAX_WIRE_SIZE: usize = #tag_size + #max_payload;
+            #[automatically_derived]
+            impl #wire {
+                /// Bytes of the tag on the stream.
+                pub const TAG_SIZE: usize = #tag_size;
+                /// Bytes of the largest variant on the stream, tag included.
+                pub const MAX_WIRE_SIZE: usize = #tag_size + #max_payload;
 
-                        /// Bytes of this value on the stream, tag included.
-                        pub fn wire_size(&self) -> usize {
-                            Self::TAG_SIZE + match self {
-                                #( #wire::#variant_patterns => #payload_sizes, )*
-                            }
-                        }
+                /// Bytes of this value on the stream, tag included.
+                pub fn wire_size(&self) -> usize {
+                    Self::TAG_SIZE + match self {
+                        #( #wire::#variant_patterns => #payload_sizes, )*
                     }
                 }
-    };
-
-    // Bindings of a variant's fields: `__b0, __b1, ...`.
-    let bindings = |v: &Variant| -> Vec<Ident> {
-        v.fields
-            .fields
-            .iter()
-            .map(|f| format_ident!("__b{}", f.index))
-            .collect()
-    };
-    let pattern = |path: TokenStream, v: &Variant, names: &[Ident]| {
-        let members = v.fields.fields.iter().map(Field::member);
-        match v.fields.style {
-            Style::Named => quote!(#path { #(#members: #names),* }),
-            Style::Tuple => quote!(#path(#(#names),*)),
-            Style::Unit => quote!(#path),
-        }
-    };
-    let construct = |path: TokenStream, v: &Variant, values: &[TokenStream]| {
-        let members = v.fields.fields.iter().map(Field::member);
-        match v.fields.style {
-            Style::Named => quote!(#path { #(#members: #values),* }),
-            Style::Tuple => quote!(#path(#(#values),*)),
-            Style::Unit => quote!(#path),
+            }
         }
     };
 
     // Writing.
     let write_arms = variants.iter().enumerate().map(|(i, v)| {
-        let names = bindings(v);
+        let names = super::bindings(v);
         let name_of = &v.ident;
-        let pat = pattern(quote!(#wire::#name_of), v, &names);
+        let pat = super::variant_expr(quote!(#wire::#name_of), v, &names);
         let tag = &tag_names[i];
         let writes = v.fields.fields.iter().zip(&names).map(|(f, b)| {
             let ty = cx.wire_ty(f);
@@ -226,7 +176,7 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
                 let tag = &tag_names[i];
                 let size = &payload_sizes[i];
                 let name = &v.ident;
-                let names = bindings(v);
+                let names = super::bindings(v);
                 let reads = v.fields.fields.iter().zip(&names).map(|(f, b)| {
                     let ty = cx.wire_ty(f);
                     let map_err = if from_slice {
@@ -242,7 +192,7 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
                     }
                 });
                 let values: Vec<TokenStream> = names.iter().map(|b| quote!(#b)).collect();
-                let build = construct(quote!(#wire::#name), v, &values);
+                let build = super::variant_expr(quote!(#wire::#name), v, &values);
                 let fetch = if from_slice {
                     quote! {
                         let payload = data
@@ -301,38 +251,36 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
     };
 
     let io = quote! {
-            #c::__with_std! {
-                #[automatically_derived]
-    #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
-                impl #c::EndianWrite for #wire {
-                    fn write_to<W: #ds::io::Write + ?Sized>(&self, writer: &mut W) -> #ds::io::Result<()> {
-                        #tag_consts
-                        let mut buf = [0u8; Self::MAX_WIRE_SIZE];
-                        let len = match self { #(#write_arms)* };
-                        writer.write_all(&buf[..len])
-                    }
+        #c::__with_std! {
+            #[automatically_derived]
+            impl #c::EndianWrite for #wire {
+                fn write_to<W: #ds::io::Write + ?Sized>(&self, writer: &mut W) -> #ds::io::Result<()> {
+                    #tag_consts
+                    let mut buf = [0u8; Self::MAX_WIRE_SIZE];
+                    let len = match self { #(#write_arms)* };
+                    writer.write_all(&buf[..len])
                 }
+            }
 
-                #[automatically_derived]
-    #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
-                impl #c::EndianRead for #wire {
-                    fn read_from<R: #ds::io::Read + ?Sized>(reader: &mut R) -> #ds::io::Result<Self> {
-                        #tag_consts
-                        let mut tag = [0u8; Self::TAG_SIZE];
-                        reader.read_exact(&mut tag)?;
-                        let tag: #tag_ty = <#w<#tag_ty> as #c::WireImage>::read_image(&tag)
-                            .map_err(|e| #ds::invalid_image::<Self>(&tag, e))?
-                            .to_native();
-                        let mut buf = [0u8; Self::MAX_WIRE_SIZE - Self::TAG_SIZE];
-                        match tag {
-                            #(#stream_arms)*
-                            #[allow(unreachable_patterns)]
-                            other => ::core::result::Result::Err(#ds::unknown_tag::<Self>(other as i128)),
-                        }
+            #[automatically_derived]
+            impl #c::EndianRead for #wire {
+                fn read_from<R: #ds::io::Read + ?Sized>(reader: &mut R) -> #ds::io::Result<Self> {
+                    #tag_consts
+                    let mut tag = [0u8; Self::TAG_SIZE];
+                    reader.read_exact(&mut tag)?;
+                    let tag: #tag_ty = <#w<#tag_ty> as #c::WireImage>::read_image(&tag)
+                        .map_err(|e| #ds::invalid_image::<Self>(&tag, e))?
+                        .to_native();
+                    let mut buf = [0u8; Self::MAX_WIRE_SIZE - Self::TAG_SIZE];
+                    match tag {
+                        #(#stream_arms)*
+                        #[allow(unreachable_patterns)]
+                        other => ::core::result::Result::Err(#ds::unknown_tag::<Self>(other as i128)),
                     }
                 }
             }
-        };
+        }
+    };
 
     // Conversions.
     let all_fields: Vec<&Field> = variants
@@ -348,12 +296,12 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
             .iter()
             .map(|v| {
                 let name = &v.ident;
-                let names = bindings(v);
+                let names = super::bindings(v);
                 let (from_path, to_path, err) = match dir {
                     Dir::ToWire => (quote!(#ident::#name), quote!(#wire::#name), &to_err_self),
                     Dir::FromWire => (quote!(#wire::#name), quote!(#ident::#name), &from_err_self),
                 };
-                let pat = pattern(from_path, v, &names);
+                let pat = super::variant_expr(from_path, v, &names);
                 let values: Vec<TokenStream> = v
                     .fields
                     .fields
@@ -364,7 +312,7 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
                         cx.convert_field(f, quote!((*#b)), dir, err, &label)
                     })
                     .collect();
-                let build = construct(to_path, v, &values);
+                let build = super::variant_expr(to_path, v, &values);
                 quote!(#pat => #build,)
             })
             .collect::<Vec<_>>()
@@ -372,29 +320,27 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
     let to_arms = convert_arms(Dir::ToWire);
     let from_arms = convert_arms(Dir::FromWire);
     let endianize = quote! {
-            #[automatically_derived]
-    #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
-            impl #c::Endianize for #ident {
-                type Wire = #wire;
-                type ToWireError = #to_err;
-                type FromWireError = #from_err;
+        #[automatically_derived]
+        impl #c::Endianize for #ident {
+            type Wire = #wire;
+            type ToWireError = #to_err;
+            type FromWireError = #from_err;
 
-                #[inline]
-                fn to_wire(&self) -> ::core::result::Result<#wire, #to_err_self> {
-                    ::core::result::Result::Ok(match self { #(#to_arms)* })
-                }
-
-                #[inline]
-                fn from_wire(wire: &#wire) -> ::core::result::Result<Self, #from_err_self> {
-                    ::core::result::Result::Ok(match wire { #(#from_arms)* })
-                }
+            #[inline]
+            fn to_wire(&self) -> ::core::result::Result<#wire, #to_err_self> {
+                ::core::result::Result::Ok(match self { #(#to_arms)* })
             }
-        };
+
+            #[inline]
+            fn from_wire(wire: &#wire) -> ::core::result::Result<Self, #from_err_self> {
+                ::core::result::Result::Ok(match wire { #(#from_arms)* })
+            }
+        }
+    };
     let std_conversions = cx.std_conversions(&all_fields, &quote!(#ident), &quote!(#wire));
     let logical_io = cx.logical_io(&quote!(#ident), &quote!(#wire));
 
-    quote! {
-        #def
+    let impls = quote! {
         #default_impl
         #consts
         #from_slice
@@ -402,5 +348,6 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
         #endianize
         #std_conversions
         #logical_io
-    }
+    };
+    Generated { def, impls }
 }

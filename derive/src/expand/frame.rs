@@ -7,11 +7,10 @@
 //! The wire type frames exactly like the logical type.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
-use syn::Ident;
+use quote::quote;
 
 use super::Cx;
-use crate::parse::{Field, FieldList, Order, Style, Variant};
+use crate::ast::{Field, FieldList, Order, Style, Variant};
 
 /// What a struct's impls have beyond an enum's: the static-size items (`FIXED_SIZE`,
 /// `encode_fixed` / `decode_fixed`), the first statement of `encode` / `decode`, which takes
@@ -302,18 +301,11 @@ impl Cx<'_> {
             Target::Logical => &self.input.ident,
             Target::Wire => &self.input.wire_ident,
         };
-        let bindings = |v: &Variant| -> Vec<Ident> {
-            v.fields
-                .fields
-                .iter()
-                .map(|fl| format_ident!("__b{}", fl.index))
-                .collect()
-        };
         let encode_arms = variants.iter().enumerate().map(|(i, v)| {
             let index = i as u32;
-            let names = bindings(v);
+            let names = super::bindings(v);
             let v_ident = &v.ident;
-            let pattern = pattern_for(quote!(#name::#v_ident), v, &names);
+            let pattern = super::variant_expr(quote!(#name::#v_ident), v, &names);
             let encodes = v
                 .fields
                 .fields
@@ -580,15 +572,5 @@ impl Cx<'_> {
                 }
             }
         }
-    }
-}
-
-/// `Path::Variant { a: __b0, .. }` / `Path::Variant(__b0, ..)` / `Path::Variant`.
-fn pattern_for(path: TokenStream, v: &Variant, names: &[Ident]) -> TokenStream {
-    let members = v.fields.fields.iter().map(Field::member);
-    match v.fields.style {
-        Style::Named => quote!(#path { #(#members: #names),* }),
-        Style::Tuple => quote!(#path(#(#names),*)),
-        Style::Unit => quote!(#path),
     }
 }
