@@ -3,7 +3,7 @@
 
 use core::num::NonZero;
 
-use zerocopy::IntoBytes;
+use zerocopy::{FromZeros, IntoBytes};
 
 use crate::frame::byte_map::ByteMap;
 use crate::frame::config::IntEncoding;
@@ -15,7 +15,7 @@ use crate::frame::read::Reader;
 use crate::frame::varint;
 use crate::frame::write::Writer;
 use crate::io::bulk::{self, WireElement};
-use crate::wire::{BigEndian, Endian, LittleEndian};
+use crate::wire::{BigEndian, Endian, LittleEndian, SpecificEndian};
 
 #[cfg(feature = "alloc")]
 use super::fill_vec;
@@ -273,15 +273,11 @@ macro_rules! native_numbers {
 
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-                let order = e.config().endian();
                 match e.config().int_encoding() {
-                    IntEncoding::Fixed => match order {
-                        Endian::Big => e.write_bytes(&self.to_be_bytes()),
-                        Endian::Little => e.write_bytes(&self.to_le_bytes()),
-                    },
+                    IntEncoding::Fixed => write_fixed(*self, e),
                     IntEncoding::Variable => {
                         let mut buf = [0u8; 17];
-                        let len = varint::encode($to_wide(*self), order, &mut buf);
+                        let len = varint::encode($to_wide(*self), e.config().endian(), &mut buf);
                         e.write_bytes(&buf[..len])
                     }
                 }
@@ -289,14 +285,11 @@ macro_rules! native_numbers {
 
             #[inline]
             fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
-                let order = e.config().endian();
                 if e.config().int_encoding() == IntEncoding::Variable {
+                    let order = e.config().endian();
                     return encode_varints(items.iter().map(|&v| $to_wide(v)), order, e);
                 }
-                match order {
-                    Endian::Big => e.writer().write_wire::<BigEndian<$t>>(items),
-                    Endian::Little => e.writer().write_wire::<LittleEndian<$t>>(items),
-                }
+                write_fixed_slice(items, e)
             }
         }
 
@@ -306,16 +299,11 @@ macro_rules! native_numbers {
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-                let order = d.config().endian();
                 if d.config().int_encoding() == IntEncoding::Fixed {
-                    let bytes = d.read_array::<{ size_of::<$t>() }>()?;
-                    return Ok(match order {
-                        Endian::Big => <$t>::from_be_bytes(bytes),
-                        Endian::Little => <$t>::from_le_bytes(bytes),
-                    });
+                    return read_fixed(d);
                 }
                 // A varint no wider than the type (checked by `read_uint`) always fits.
-                let wide = d.read_uint(size_of::<$t>(), order, stringify!($t))?;
+                let wide = d.read_uint(size_of::<$t>(), d.config().endian(), stringify!($t))?;
                 Ok($from_wide(wide))
             }
 
@@ -329,10 +317,7 @@ macro_rules! native_numbers {
                     && let Some(bytes) = bytes.get(..len * size_of::<$t>())
                 {
                     let mut out = alloc::vec::Vec::with_capacity(len);
-                    match d.config().endian() {
-                        Endian::Big => bulk::extend_native::<BigEndian<$t>>(&mut out, bytes),
-                        Endian::Little => bulk::extend_native::<LittleEndian<$t>>(&mut out, bytes),
-                    }
+                    extend_fixed(&mut out, bytes, d.config().endian());
                     d.consume(bytes.len());
                     return Ok(out);
                 }
@@ -352,10 +337,7 @@ macro_rules! native_numbers {
                     && let Some(bytes) = bytes.get(..len * size_of::<$t>())
                 {
                     let out = slot.write(alloc::vec::Vec::with_capacity(len));
-                    match d.config().endian() {
-                        Endian::Big => bulk::extend_native::<BigEndian<$t>>(out, bytes),
-                        Endian::Little => bulk::extend_native::<LittleEndian<$t>>(out, bytes),
-                    }
+                    extend_fixed(out, bytes, d.config().endian());
                     d.consume(bytes.len());
                     return Ok(());
                 }
@@ -374,7 +356,6 @@ macro_rules! native_numbers {
 
             #[inline]
             fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
-                let order = d.config().endian();
                 if d.config().int_encoding() == IntEncoding::Variable {
                     let done = decode_varints(out, d, size_of::<$t>(), |wide| $from_wide(wide));
                     for slot in &mut out[done..] {
@@ -382,9 +363,7 @@ macro_rules! native_numbers {
                     }
                     return Ok(());
                 }
-                d.read_bytes(out.as_mut_bytes())?;
-                to_native_order::<$t>(out, order);
-                Ok(())
+                read_fixed_into(out, d)
             }
         }
 
@@ -444,22 +423,97 @@ fn decode_varints<T, R: Reader>(
     done
 }
 
-/// Turns numbers read as raw bytes in `order` into native values, in place, with the bulk
-/// kernels. (Swapping is its own inverse, so the native-to-wire kernel does it.)
-#[inline]
-fn to_native_order<T>(data: &mut [T], order: Endian)
+// ----- full width, in the configuration's byte order -------------------------------------
+//
+// A native number at full width (fixed-int integers, floats always) frames exactly as its
+// wrapper of the configuration's byte order, `BigEndian<T>` or `LittleEndian<T>`. These
+// helpers are the one place that order is looked at for native numbers; the impls below only
+// choose between full width and varint.
+
+/// Writes `value` at full width in the configuration's order.
+#[inline(always)]
+fn write_fixed<T, W: Writer>(value: T, e: &mut Encoder<W>) -> Result<(), EncodeError>
+where
+    T: bulk::Primitive + SpecificEndian<T>,
+    BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
+{
+    match e.config().endian() {
+        Endian::Big => e.write_bytes(BigEndian::from_native(value).as_bytes()),
+        Endian::Little => e.write_bytes(LittleEndian::from_native(value).as_bytes()),
+    }
+}
+
+/// Writes `items` at full width in the configuration's order, with the bulk kernels.
+#[inline(always)]
+fn write_fixed_slice<T, W: Writer>(items: &[T], e: &mut Encoder<W>) -> Result<(), EncodeError>
+where
+    T: bulk::Primitive,
+    BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
+{
+    match e.config().endian() {
+        Endian::Big => e.writer().write_wire::<BigEndian<T>>(items),
+        Endian::Little => e.writer().write_wire::<LittleEndian<T>>(items),
+    }
+}
+
+/// Reads one value at full width in the configuration's order.
+#[inline(always)]
+fn read_fixed<T, R: Reader>(d: &mut Decoder<R>) -> Result<T, DecodeError>
+where
+    T: bulk::Primitive + SpecificEndian<T>,
+    BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
+{
+    Ok(match d.config().endian() {
+        Endian::Big => {
+            let mut wire = BigEndian::<T>::new_zeroed();
+            d.read_bytes(wire.as_mut_bytes())?;
+            wire.to_native()
+        }
+        Endian::Little => {
+            let mut wire = LittleEndian::<T>::new_zeroed();
+            d.read_bytes(wire.as_mut_bytes())?;
+            wire.to_native()
+        }
+    })
+}
+
+/// Fills `out` with values read at full width in the configuration's order: one read, then
+/// the bulk kernels in place (swapping is its own inverse, so the native-to-wire kernel does
+/// it).
+#[inline(always)]
+fn read_fixed_into<T, R: Reader>(out: &mut [T], d: &mut Decoder<R>) -> Result<(), DecodeError>
+where
+    T: bulk::Primitive,
+    BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
+{
+    d.read_bytes(out.as_mut_bytes())?;
+    match d.config().endian() {
+        Endian::Big => {
+            bulk::wire_in_place::<BigEndian<T>>(out);
+        }
+        Endian::Little => {
+            bulk::wire_in_place::<LittleEndian<T>>(out);
+        }
+    }
+    Ok(())
+}
+
+/// Appends the values of `bytes`, full width in `order`, to `out`, with the bulk kernels.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn extend_fixed<T>(out: &mut alloc::vec::Vec<T>, bytes: &[u8], order: Endian)
 where
     T: bulk::Primitive,
     BigEndian<T>: WireElement<Native = T>,
     LittleEndian<T>: WireElement<Native = T>,
 {
     match order {
-        Endian::Big => {
-            bulk::wire_in_place::<BigEndian<T>>(data);
-        }
-        Endian::Little => {
-            bulk::wire_in_place::<LittleEndian<T>>(data);
-        }
+        Endian::Big => bulk::extend_native::<BigEndian<T>>(out, bytes),
+        Endian::Little => bulk::extend_native::<LittleEndian<T>>(out, bytes),
     }
 }
 
@@ -535,18 +589,12 @@ macro_rules! floats {
 
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-                match e.config().endian() {
-                    Endian::Big => e.write_bytes(&self.to_be_bytes()),
-                    Endian::Little => e.write_bytes(&self.to_le_bytes()),
-                }
+                write_fixed(*self, e)
             }
 
             #[inline]
             fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
-                match e.config().endian() {
-                    Endian::Big => e.writer().write_wire::<BigEndian<$t>>(items),
-                    Endian::Little => e.writer().write_wire::<LittleEndian<$t>>(items),
-                }
+                write_fixed_slice(items, e)
             }
         }
 
@@ -556,18 +604,12 @@ macro_rules! floats {
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-                let bytes = d.read_array::<{ size_of::<$t>() }>()?;
-                Ok(match d.config().endian() {
-                    Endian::Big => <$t>::from_be_bytes(bytes),
-                    Endian::Little => <$t>::from_le_bytes(bytes),
-                })
+                read_fixed(d)
             }
 
             #[inline]
             fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
-                d.read_bytes(out.as_mut_bytes())?;
-                to_native_order::<$t>(out, d.config().endian());
-                Ok(())
+                read_fixed_into(out, d)
             }
 
             #[inline]
