@@ -51,8 +51,6 @@ mod impls;
 pub mod len;
 mod read;
 mod runs;
-#[cfg(feature = "serde")]
-mod serde;
 mod varint;
 mod write;
 
@@ -74,7 +72,6 @@ pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
 
 /// Encodes `value` into a new `Vec`.
-///
 ///
 /// ```
 /// use endian_wire::frame::{self, Config};
@@ -182,7 +179,6 @@ pub fn encode_append<T: Encode + ?Sized>(
 
 /// Encodes `value` at the start of `dst` and returns the number of bytes written.
 ///
-///
 /// ```
 /// use endian_wire::frame::{self, Config, EncodeError};
 /// let mut packet = [0u8; 8];
@@ -207,7 +203,6 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
 }
 
 /// Encodes `value` to a `std::io::Write` and returns the number of bytes written.
-///
 ///
 /// ```
 /// use endian_wire::frame::{self, Config};
@@ -251,7 +246,6 @@ pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usi
 }
 
 /// Decodes a `T` from the front of `src`; returns it and the number of bytes used.
-///
 ///
 /// ```
 /// # #[cfg(feature = "alloc")] {
@@ -352,7 +346,6 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de>>(
 }
 
 /// Decodes a `T` from a `std::io::Read`, reading no further than the value.
-///
 ///
 /// ```
 /// use endian_wire::frame::{self, Config};

@@ -39,6 +39,8 @@ mod endian;
 mod fmt;
 mod ops;
 mod primitives;
+#[cfg(feature = "serde")]
+mod serde;
 mod simple;
 mod specific;
 #[cfg(feature = "alloc")]
