@@ -37,6 +37,15 @@ pub struct Config {
 impl Config {
     /// Fixed-width integers, little-endian, [`DEFAULT_LIMIT`]: bincode 1's `serialize` and
     /// bincode 2's `config::legacy()`.
+    ///
+    /// ```
+    /// # #[cfg(feature = "alloc")] {
+    /// use endian_wire::frame::{self, Config};
+    /// let bytes = frame::encode_to_vec(&(7u32, vec![1u8]), Config::legacy())?;
+    /// assert_eq!(bytes, [7, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1]);
+    /// # }
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
     #[must_use]
     pub const fn legacy() -> Config {
         Config {
@@ -47,6 +56,16 @@ impl Config {
     }
 
     /// Varint integers, little-endian, [`DEFAULT_LIMIT`]: bincode 2's `config::standard()`.
+    ///
+    /// ```
+    /// # #[cfg(feature = "alloc")] {
+    /// use endian_wire::frame::{self, Config};
+    /// // Below 251 an integer is one byte; 251..=65535 is the marker 251 and two bytes.
+    /// let bytes = frame::encode_to_vec(&(7u32, 300u16), Config::standard())?;
+    /// assert_eq!(bytes, [7, 251, 0x2C, 0x01]);
+    /// # }
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
     #[must_use]
     pub const fn standard() -> Config {
         Config {
@@ -57,6 +76,15 @@ impl Config {
     }
 
     /// Native integers, lengths and tags in big-endian order.
+    ///
+    /// ```
+    /// # #[cfg(feature = "alloc")] {
+    /// use endian_wire::frame::{self, Config};
+    /// let bytes = frame::encode_to_vec(&0x0102u16, Config::legacy().with_big_endian())?;
+    /// assert_eq!(bytes, [1, 2]);
+    /// # }
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
     #[must_use]
     pub const fn with_big_endian(self) -> Config {
         Config {
@@ -66,6 +94,15 @@ impl Config {
     }
 
     /// Native integers, lengths and tags in little-endian order.
+    ///
+    /// ```
+    /// # #[cfg(feature = "alloc")] {
+    /// use endian_wire::frame::{self, Config};
+    /// let config = Config::legacy().with_big_endian().with_little_endian();
+    /// assert_eq!(frame::encode_to_vec(&0x0102u16, config)?, [2, 1]);
+    /// # }
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
     #[must_use]
     pub const fn with_little_endian(self) -> Config {
         Config {
@@ -75,6 +112,15 @@ impl Config {
     }
 
     /// Every integer at its full width.
+    ///
+    /// ```
+    /// # #[cfg(feature = "alloc")] {
+    /// use endian_wire::frame::{self, Config};
+    /// let config = Config::standard().with_fixed_int_encoding();
+    /// assert_eq!(frame::encode_to_vec(&5u32, config)?, [5, 0, 0, 0]);
+    /// # }
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
     #[must_use]
     pub const fn with_fixed_int_encoding(self) -> Config {
         Config {
@@ -84,6 +130,15 @@ impl Config {
     }
 
     /// Integers, lengths and tags as varints.
+    ///
+    /// ```
+    /// # #[cfg(feature = "alloc")] {
+    /// use endian_wire::frame::{self, Config};
+    /// let config = Config::legacy().with_variable_int_encoding();
+    /// assert_eq!(frame::encode_to_vec(&5u32, config)?, [5]);
+    /// # }
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
     #[must_use]
     pub const fn with_variable_int_encoding(self) -> Config {
         Config {
@@ -94,6 +149,21 @@ impl Config {
 
     /// A decoder allocates at most `bytes` in all from length prefixes; a longer prefix is an
     /// error before anything is allocated.
+    ///
+    /// ```
+    /// # #[cfg(feature = "alloc")] {
+    /// use endian_wire::frame::{self, Config, DecodeErrorKind, LengthRefusal};
+    /// // A prefix that asks for 1000 bytes, followed by all of them.
+    /// let input = frame::encode_to_vec(&vec![0u8; 1000], Config::legacy())?;
+    /// let error = frame::decode_from_slice::<Vec<u8>>(&input, Config::legacy().with_limit(100))
+    ///     .unwrap_err();
+    /// assert!(matches!(
+    ///     error.kind,
+    ///     DecodeErrorKind::LengthTooLarge { length: 1000, reason: LengthRefusal::BeyondLimit { limit: 100 } }
+    /// ));
+    /// # }
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
     #[must_use]
     pub const fn with_limit(self, bytes: usize) -> Config {
         Config {
@@ -106,6 +176,17 @@ impl Config {
     /// input it actually reads (a length prefix the input cannot hold is refused, and
     /// collections grow as their elements arrive); a run of elements that take no input (`()`,
     /// empty structs) is bounded by [`DEFAULT_LIMIT`] elements.
+    ///
+    /// ```
+    /// # #[cfg(feature = "alloc")] {
+    /// use endian_wire::frame::{self, Config};
+    /// let config = Config::legacy().with_no_limit();
+    /// assert_eq!(config.limit(), None);
+    /// // A prefix longer than the input is still refused before anything is allocated.
+    /// let hostile = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 1, 2];
+    /// assert!(frame::decode_from_slice::<Vec<u8>>(&hostile, config).is_err());
+    /// # }
+    /// ```
     #[must_use]
     pub const fn with_no_limit(self) -> Config {
         Config {

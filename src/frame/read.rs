@@ -88,6 +88,14 @@ pub struct SliceReader<'de> {
 
 impl<'de> SliceReader<'de> {
     /// Reads `data` from its start.
+    ///
+    /// ```
+    /// use endian_wire::frame::{Config, Decode, Decoder, SliceReader};
+    /// let mut d = Decoder::new(SliceReader::new(&[1, 0, 2, 0, 9]), Config::legacy());
+    /// assert_eq!(<[u16; 2]>::decode(&mut d)?, [1, 2]);
+    /// assert_eq!(d.into_reader().rest(), [9]);
+    /// # Ok::<(), endian_wire::frame::DecodeError>(())
+    /// ```
     #[must_use]
     pub fn new(data: &'de [u8]) -> Self {
         SliceReader { data }

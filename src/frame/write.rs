@@ -138,6 +138,16 @@ pub struct SliceWriter<'a> {
 
 impl<'a> SliceWriter<'a> {
     /// Writes from the start of `buf`.
+    ///
+    /// ```
+    /// use endian_wire::frame::{Config, Encode, Encoder, SliceWriter};
+    /// let mut buf = [0u8; 8];
+    /// let mut e = Encoder::new(SliceWriter::new(&mut buf), Config::legacy().with_big_endian());
+    /// 0xCAFEu16.encode(&mut e)?;
+    /// assert_eq!(e.into_writer().written(), 2);
+    /// assert_eq!(buf[..2], [0xCA, 0xFE]);
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
     pub fn new(buf: &'a mut [u8]) -> Self {
         // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and the writer stores only
         // initialized bytes (the `buf` field's invariant), so `buf` stays initialized.
