@@ -352,3 +352,43 @@ fn decode_error_stays_small() {
     );
     assert!(align_of::<DecodeError>() <= 8);
 }
+
+#[test]
+fn config_stays_two_words_and_compares_by_what_it_means() {
+    // Two words move in two registers; three went by pointer, copied to the stack on every
+    // call of a cold path (see `Config`).
+    assert!(
+        size_of::<Config>() <= 2 * size_of::<usize>(),
+        "{}",
+        size_of::<Config>()
+    );
+    let base = Config::legacy();
+    assert_eq!(base.with_limit(5).with_no_limit(), base.with_no_limit());
+    assert_eq!(base.with_no_limit().with_limit(5), base.with_limit(5));
+    assert_ne!(base.with_limit(0), base.with_no_limit());
+    assert_ne!(base.with_big_endian(), base);
+    assert_eq!(base.with_big_endian().with_little_endian(), base);
+    assert_eq!(
+        Config::standard().with_fixed_int_encoding(),
+        Config::legacy()
+    );
+    assert_eq!(
+        Config::legacy().with_variable_int_encoding(),
+        Config::standard()
+    );
+    for config in configs() {
+        let other = config.with_limit(7);
+        assert_eq!(other.limit(), Some(7));
+        assert_eq!(other.endian(), config.endian());
+        assert_eq!(other.int_encoding(), config.int_encoding());
+        assert_eq!(other.with_no_limit().limit(), None);
+    }
+    assert_eq!(
+        format!("{:?}", Config::legacy()),
+        "Config { ints: Fixed, order: Little, limit: Some(16777216) }"
+    );
+    assert_eq!(
+        format!("{:?}", Config::standard().with_big_endian().with_no_limit()),
+        "Config { ints: Variable, order: Big, limit: None }"
+    );
+}

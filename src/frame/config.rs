@@ -27,11 +27,35 @@ pub const DEFAULT_LIMIT: usize = 16 << 20;
 /// let compact = Config::standard().with_limit(1 << 20);
 /// # let _ = (network, compact);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Config {
-    pub(crate) ints: IntEncoding,
-    pub(crate) order: Endian,
-    pub(crate) limit: Option<usize>,
+    /// [`VARINT`], [`BIG`] and [`HAS_LIMIT`], or'ed. Two fields, so that a `Config` is a pair
+    /// of scalars and moves in two registers: as three fields (two enums and an
+    /// `Option<usize>`) it went by pointer, and every call to a cold path beside an inlined
+    /// fast one (the short-input error of a one-step decode) copied it to the stack first,
+    /// two stores more in a loop of eight (measured: a 33-byte struct's decode 2.7 ns instead
+    /// of 2.2).
+    flags: u8,
+    /// The allocation limit in bytes with [`HAS_LIMIT`], else 0 (one representation per
+    /// configuration, for the derived `PartialEq` and `Hash`).
+    limit_bytes: usize,
+}
+
+/// `flags`: integers as varints (else at their full width).
+const VARINT: u8 = 1;
+/// `flags`: native integers, lengths and tags big-endian (else little-endian).
+const BIG: u8 = 2;
+/// `flags`: `limit_bytes` applies.
+const HAS_LIMIT: u8 = 4;
+
+impl core::fmt::Debug for Config {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Config")
+            .field("ints", &self.int_encoding())
+            .field("order", &self.endian())
+            .field("limit", &self.limit())
+            .finish()
+    }
 }
 
 impl Config {
@@ -49,9 +73,8 @@ impl Config {
     #[must_use]
     pub const fn legacy() -> Config {
         Config {
-            ints: IntEncoding::Fixed,
-            order: Endian::Little,
-            limit: Some(DEFAULT_LIMIT),
+            flags: HAS_LIMIT,
+            limit_bytes: DEFAULT_LIMIT,
         }
     }
 
@@ -69,9 +92,8 @@ impl Config {
     #[must_use]
     pub const fn standard() -> Config {
         Config {
-            ints: IntEncoding::Variable,
-            order: Endian::Little,
-            limit: Some(DEFAULT_LIMIT),
+            flags: VARINT | HAS_LIMIT,
+            limit_bytes: DEFAULT_LIMIT,
         }
     }
 
@@ -88,7 +110,7 @@ impl Config {
     #[must_use]
     pub const fn with_big_endian(self) -> Config {
         Config {
-            order: Endian::Big,
+            flags: self.flags | BIG,
             ..self
         }
     }
@@ -106,7 +128,7 @@ impl Config {
     #[must_use]
     pub const fn with_little_endian(self) -> Config {
         Config {
-            order: Endian::Little,
+            flags: self.flags & !BIG,
             ..self
         }
     }
@@ -124,7 +146,7 @@ impl Config {
     #[must_use]
     pub const fn with_fixed_int_encoding(self) -> Config {
         Config {
-            ints: IntEncoding::Fixed,
+            flags: self.flags & !VARINT,
             ..self
         }
     }
@@ -142,7 +164,7 @@ impl Config {
     #[must_use]
     pub const fn with_variable_int_encoding(self) -> Config {
         Config {
-            ints: IntEncoding::Variable,
+            flags: self.flags | VARINT,
             ..self
         }
     }
@@ -167,8 +189,8 @@ impl Config {
     #[must_use]
     pub const fn with_limit(self, bytes: usize) -> Config {
         Config {
-            limit: Some(bytes),
-            ..self
+            flags: self.flags | HAS_LIMIT,
+            limit_bytes: bytes,
         }
     }
 
@@ -190,27 +212,49 @@ impl Config {
     #[must_use]
     pub const fn with_no_limit(self) -> Config {
         Config {
-            limit: None,
-            ..self
+            flags: self.flags & !HAS_LIMIT,
+            limit_bytes: 0,
         }
     }
 
     /// The integer encoding.
     #[must_use]
     pub const fn int_encoding(&self) -> IntEncoding {
-        self.ints
+        if self.flags & VARINT == 0 {
+            IntEncoding::Fixed
+        } else {
+            IntEncoding::Variable
+        }
     }
 
     /// The byte order of native integers, lengths and tags.
     #[must_use]
     pub const fn endian(&self) -> Endian {
-        self.order
+        if self.flags & BIG == 0 {
+            Endian::Little
+        } else {
+            Endian::Big
+        }
     }
 
     /// The allocation limit, if any.
     #[must_use]
     pub const fn limit(&self) -> Option<usize> {
-        self.limit
+        if self.flags & HAS_LIMIT == 0 {
+            None
+        } else {
+            Some(self.limit_bytes)
+        }
+    }
+
+    /// This configuration with native numbers in `order` (the framing's own override, see
+    /// `Encoder::with_endian`).
+    #[must_use]
+    pub(crate) const fn with_order(self, order: Endian) -> Config {
+        match order {
+            Endian::Big => self.with_big_endian(),
+            Endian::Little => self.with_little_endian(),
+        }
     }
 }
 

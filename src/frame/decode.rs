@@ -265,7 +265,7 @@ impl<R: Reader> Decoder<R> {
             .map_or(0, |n| n.saturating_mul(PREALLOC_FACTOR));
         Decoder {
             reader,
-            budget: config.limit,
+            budget: config.limit(),
             config,
             offset: 0,
             prealloc_credit,
@@ -300,9 +300,10 @@ impl<R: Reader> Decoder<R> {
     /// configured order (see [`Encoder::with_endian`](super::Encoder::with_endian)).
     #[inline]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
-        let saved = core::mem::replace(&mut self.config.order, order);
+        let saved = self.config;
+        self.config = saved.with_order(order);
         let out = f(self);
-        self.config.order = saved;
+        self.config = saved;
         out
     }
 
@@ -322,7 +323,7 @@ impl<R: Reader> Decoder<R> {
     /// [`Decode::FIXED_SIZE`]).
     #[inline]
     pub fn is_fixed_int(&self) -> bool {
-        self.config.ints == IntEncoding::Fixed
+        self.config.int_encoding() == IntEncoding::Fixed
     }
 
     /// Runs `read` on the next `len` bytes, checked once, and consumes them if it succeeds;
@@ -370,7 +371,7 @@ impl<R: Reader> Decoder<R> {
     #[doc(hidden)]
     #[inline(always)]
     pub fn decode_fixed<T: Decode>(&mut self) -> Result<Option<T>, DecodeError> {
-        match self.config.order {
+        match self.config.endian() {
             Endian::Big => self.decode_fixed_in::<T, true>(),
             Endian::Little => self.decode_fixed_in::<T, false>(),
         }
@@ -431,7 +432,7 @@ impl<R: Reader> Decoder<R> {
         order: Endian,
         type_name: &'static str,
     ) -> Result<u128, DecodeError> {
-        if self.config.ints == IntEncoding::Variable {
+        if self.config.int_encoding() == IntEncoding::Variable {
             return self.read_varint(width, order, type_name);
         }
         macro_rules! fixed {
@@ -531,7 +532,7 @@ impl<R: Reader> Decoder<R> {
         type_name: &'static str,
     ) -> Result<i128, DecodeError> {
         let raw = self.read_uint(width, order, type_name)?;
-        Ok(match self.config.ints {
+        Ok(match self.config.int_encoding() {
             // Sign-extend from `width` bytes.
             IntEncoding::Fixed => {
                 let shift = 128 - 8 * width as u32;
@@ -546,7 +547,7 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// As [`read_len`](Self::read_len), for a `u32`.
     pub fn read_variant(&mut self) -> Result<u32, DecodeError> {
-        let order = self.config.order;
+        let order = self.config.endian();
         let v = self.read_uint(4, order, "u32")?;
         // Fixed-int reads 4 bytes and a varint is refused when wider than 4: it fits.
         Ok(v as u32)
@@ -566,7 +567,7 @@ impl<R: Reader> Decoder<R> {
     #[inline(always)]
     pub fn read_len(&mut self, min_size: usize, alloc_size: usize) -> Result<usize, DecodeError> {
         let start = self.offset;
-        let order = self.config.order;
+        let order = self.config.endian();
         let len = self.read_uint(8, order, "u64")? as u64;
         self.accept_len(start, len, min_size, alloc_size)
     }
@@ -603,7 +604,7 @@ impl<R: Reader> Decoder<R> {
             match cost {
                 Some(cost) if cost <= budget => self.budget = Some(budget - cost),
                 _ => {
-                    let limit = self.config.limit.unwrap_or(0);
+                    let limit = self.config.limit().unwrap_or(0);
                     return Err(self.error_at(start, refuse(LengthRefusal::BeyondLimit { limit })));
                 }
             }
@@ -691,7 +692,7 @@ impl<'de, R: BorrowReader<'de>> Decoder<R> {
     /// [`DecodeErrorKind::LengthTooLarge`] if the input cannot hold them, or a read error.
     pub fn read_borrowed_len(&mut self, size: usize) -> Result<usize, DecodeError> {
         let start = self.offset;
-        let order = self.config.order;
+        let order = self.config.endian();
         let len = self.read_uint(8, order, "u64")? as u64;
         let remaining = self.reader.remaining().unwrap_or(usize::MAX);
         match usize::try_from(len) {

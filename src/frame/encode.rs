@@ -135,9 +135,10 @@ impl<W: Writer> Encoder<W> {
     /// everything inside them; hand-written `Encode` impls can do the same.
     #[inline(always)]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
-        let saved = core::mem::replace(&mut self.config.order, order);
+        let saved = self.config;
+        self.config = saved.with_order(order);
         let out = f(self);
-        self.config.order = saved;
+        self.config = saved;
         out
     }
 
@@ -145,7 +146,7 @@ impl<W: Writer> Encoder<W> {
     /// [`Encode::FIXED_SIZE`]).
     #[inline]
     pub fn is_fixed_int(&self) -> bool {
-        self.config.ints == IntEncoding::Fixed
+        self.config.int_encoding() == IntEncoding::Fixed
     }
 
     /// Writes `len` bytes produced by `fill` with one capacity check; `Ok(false)` (nothing
@@ -189,7 +190,7 @@ impl<W: Writer> Encoder<W> {
     #[doc(hidden)]
     #[inline(always)]
     pub fn encode_fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<bool, EncodeError> {
-        match self.config.order {
+        match self.config.endian() {
             Endian::Big => self.encode_fixed_in::<T, true>(value),
             Endian::Little => self.encode_fixed_in::<T, false>(value),
         }
@@ -231,7 +232,7 @@ impl<W: Writer> Encoder<W> {
         width: usize,
         order: Endian,
     ) -> Result<(), EncodeError> {
-        match self.config.ints {
+        match self.config.int_encoding() {
             IntEncoding::Fixed => {
                 let bytes = match order {
                     Endian::Big => value.to_be_bytes(),
@@ -263,7 +264,7 @@ impl<W: Writer> Encoder<W> {
         width: usize,
         order: Endian,
     ) -> Result<(), EncodeError> {
-        match self.config.ints {
+        match self.config.int_encoding() {
             IntEncoding::Fixed => self.write_uint(value as u128, width, order),
             IntEncoding::Variable => self.write_uint(varint::zigzag(value), width, order),
         }
@@ -275,7 +276,7 @@ impl<W: Writer> Encoder<W> {
     /// As the writer.
     #[inline(always)]
     pub fn write_len(&mut self, len: usize) -> Result<(), EncodeError> {
-        self.write_uint(len as u128, 8, self.config.order)
+        self.write_uint(len as u128, 8, self.config.endian())
     }
 
     /// Writes an enum tag (`u32` variant position, configured order and encoding).
@@ -284,6 +285,6 @@ impl<W: Writer> Encoder<W> {
     /// As the writer.
     #[inline]
     pub fn write_variant(&mut self, index: u32) -> Result<(), EncodeError> {
-        self.write_uint(u128::from(index), 4, self.config.order)
+        self.write_uint(u128::from(index), 4, self.config.endian())
     }
 }
