@@ -400,6 +400,23 @@ macro_rules! check_static_paths {
             let one = frame::encode_to_vec(first, config).unwrap();
             assert_eq!(one.len(), TICK_SIZE);
             assert_eq!(one, bytes[12..12 + TICK_SIZE]);
+            // One static-size value cut short: from memory (the one-check path's error-only
+            // branch) the same end of input, at the same field, as from a stream.
+            for cut in 0..one.len() {
+                let from_slice =
+                    frame::decode_from_slice::<$m::ours::Tick>(&one[..cut], config).unwrap_err();
+                let from_stream =
+                    frame::decode_from_reader::<$m::ours::Tick, _>(&one[..cut], config)
+                        .unwrap_err();
+                assert!(
+                    matches!(
+                        from_slice.kind,
+                        frame::DecodeErrorKind::UnexpectedEnd { .. }
+                    ),
+                    "cut at {cut}: {from_slice:?}"
+                );
+                assert_eq!(from_slice.offset, from_stream.offset, "cut at {cut}");
+            }
         }
         // A slice one byte short fails as the field-by-field path does.
         let mut short = vec![0u8; bytes.len() - 1];
