@@ -36,6 +36,27 @@ fn fill_vec<T: Copy, R: Reader>(
     Ok(out)
 }
 
+/// [`fill_vec`] out of line, for the slow path beside an inlined fast one (input not in
+/// memory, or shorter than the run). The vector comes back through a slot read on this path
+/// only: returned by value, both paths' vectors would share one stack slot, filled by the fast
+/// path's 8-byte stores and copied out with a 16-byte load that waits for them to drain.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn fill_vec_out_of_line<T: Copy, R: Reader>(
+    len: usize,
+    d: &mut Decoder<R>,
+    zero: T,
+    fill: impl FnMut(&mut [T], &mut Decoder<R>) -> Result<(), DecodeError>,
+) -> Result<alloc::vec::Vec<T>, DecodeError> {
+    let mut slot = core::mem::MaybeUninit::uninit();
+    d.out_of_line(|d| {
+        slot.write(fill_vec(len, d, zero, fill)?);
+        Ok::<(), DecodeError>(())
+    })?;
+    // SAFETY: `out_of_line` returned `Ok`, so its closure wrote the slot.
+    Ok(unsafe { slot.assume_init() })
+}
+
 /// The static-size items (`FIXED_SIZE` and `encode_fixed` / `decode_fixed`) of a native
 /// number (its bytes in the order asked for) or a wrapper (its memory bytes, already in its
 /// own order), for the impls below.

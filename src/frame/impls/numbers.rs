@@ -17,9 +17,9 @@ use crate::frame::write::Writer;
 use crate::io::bulk::{self, WireElement};
 use crate::wire::{BigEndian, Endian, LittleEndian, SpecificEndian};
 
-#[cfg(feature = "alloc")]
-use super::fill_vec;
 use super::fixed_items;
+#[cfg(feature = "alloc")]
+use super::{fill_vec, fill_vec_out_of_line};
 
 // ----- bytes, bool, unit ---------------------------------------------------------------
 
@@ -102,7 +102,7 @@ impl Decode for u8 {
             d.consume(len);
             return Ok(out);
         }
-        d.out_of_line(|d| fill_vec(len, d, 0, |part, d| d.read_bytes(part)))
+        fill_vec_out_of_line(len, d, 0, |part, d| d.read_bytes(part))
     }
 
     #[cfg(feature = "alloc")]
@@ -321,7 +321,7 @@ macro_rules! native_numbers {
                     d.consume(bytes.len());
                     return Ok(out);
                 }
-                d.out_of_line(|d| fill_vec(len, d, 0 as $t, Self::decode_into))
+                fill_vec_out_of_line(len, d, 0 as $t, Self::decode_into)
             }
 
             #[cfg(feature = "alloc")]
