@@ -298,6 +298,9 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
 }
 
 /// The general decode of a `T` from `src`, written to `slot` on `Ok`; returns the bytes used.
+/// Its own function, with the `Decoder` built inside it: built in `decode_from_slice`, or with
+/// the value and offset returned through one generic slot helper like the `Vec` paths' (tried),
+/// the one-step path slowed from 2.2 to 2.5 ns.
 #[inline(never)]
 fn decode_general_into_slot<T: Decode>(
     src: &[u8],
