@@ -99,6 +99,40 @@ fn encode_append_fills_the_capacity_it_has_and_sizes_the_value_otherwise() {
     }
 }
 
+#[test]
+fn encode_append_of_a_static_size_value_takes_the_one_step_path_with_the_same_bytes() {
+    // A value of static size skips the encoder: the same bytes after what was there, in
+    // every configuration (varint included, where the size is not static after all).
+    let value = (7u8, 0x0102_0304u32, u64::MAX - 5, [1u16, 2, 0x8000], -3i64);
+    let mut legacy = Vec::with_capacity(64);
+    frame::encode_append(&value, &mut legacy, Config::legacy()).unwrap();
+    #[rustfmt::skip]
+    assert_eq!(legacy, [
+        7,
+        4, 3, 2, 1,
+        0xfa, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        1, 0, 2, 0, 0, 0x80,
+        0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    ]);
+    for config in configs() {
+        let expected = frame::encode_to_vec(&value, config).unwrap();
+        for spare in [0, 1, expected.len() - 1, expected.len(), expected.len() + 7] {
+            let mut buf = Vec::with_capacity(3 + spare);
+            buf.extend_from_slice(b"hdr");
+            let at = buf.as_ptr();
+            frame::encode_append(&value, &mut buf, config).unwrap();
+            assert_eq!(
+                (&buf[..3], &buf[3..]),
+                (&b"hdr"[..], &expected[..]),
+                "{spare}"
+            );
+            if spare >= expected.len() {
+                assert_eq!(buf.as_ptr(), at, "room enough: no reallocation");
+            }
+        }
+    }
+}
+
 /// Writes 50 bytes more every time it is encoded (size passes included), each byte its count.
 struct Growing(core::cell::Cell<usize>);
 

@@ -176,9 +176,14 @@ impl<W: Writer> Encoder<W> {
         value: &T,
     ) -> Result<bool, EncodeError> {
         match T::FIXED_SIZE {
-            Some(size) if self.is_fixed_int() => self.write_fixed(size, |out| {
-                value.encode_fixed::<BIG>(out);
-            }),
+            // The fill inlines, so that its writes land at constant offsets from the cursor
+            // (out of line, it took its output through memory: one trade into a reused
+            // buffer 7.5 ns, wincode 2.7).
+            Some(size) if self.is_fixed_int() => self.write_fixed(
+                size,
+                #[inline(always)]
+                |out| value.encode_fixed::<BIG>(out),
+            ),
             _ => Ok(false),
         }
     }

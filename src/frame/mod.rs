@@ -150,6 +150,23 @@ pub fn encode_append<T: Encode + ?Sized>(
     out: &mut alloc::vec::Vec<u8>,
     config: Config,
 ) -> Result<(), EncodeError> {
+    if let Some(size) = T::FIXED_SIZE
+        && config.int_encoding() == IntEncoding::Fixed
+    {
+        // A static size: room for it, then the one-step fill, without an `Encoder`. Built
+        // for the general path below, the encoder and the registers that path needs were
+        // stored on every call (one 33-byte trade into a reused buffer: 6.0 ns, a plain
+        // 33-byte `extend_from_slice` 3.0).
+        out.write_fixed(
+            size,
+            #[inline(always)]
+            |o| match config.endian() {
+                crate::wire::Endian::Big => value.encode_fixed::<true>(o),
+                crate::wire::Endian::Little => value.encode_fixed::<false>(o),
+            },
+        )?;
+        return Ok(());
+    }
     let mut sized = false;
     loop {
         let start = out.len();
