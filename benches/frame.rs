@@ -15,7 +15,9 @@
 //!   `short_vec`): endian_wire alone, as no peer frames `short_vec` without an outside crate.
 //!
 //! Columns per row: `encode_vec` (a new `Vec` per call), `encode_reuse` (into a reused buffer
-//! or slice), `decode`.
+//! or slice: ours both ways, `endian_wire` appending to a cleared `Vec` with `encode_append`,
+//! `endian_wire_slice` into a slice with `encode_into_slice` as bincode 2 and wincode do),
+//! `decode`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -82,6 +84,12 @@ macro_rules! row {
                 black_box(reuse.as_ptr());
             })
         });
+        let mut ours_slice = vec![0u8; bytes.len()];
+        g.bench_function(id("endian_wire_slice/encode_reuse"), |b| {
+            b.iter(|| {
+                frame::encode_into_slice(black_box(&value), &mut ours_slice, ours_cfg).unwrap()
+            })
+        });
         g.bench_function(id("bincode1/encode_reuse"), |b| {
             b.iter(|| {
                 reuse.clear();
@@ -146,6 +154,10 @@ macro_rules! derived_row {
                 frame::encode_append(black_box(&value), &mut reuse, ours_cfg).unwrap();
                 black_box(reuse.as_ptr());
             })
+        });
+        let mut ours_slice = vec![0u8; bytes.len()];
+        g.bench_function(id("endian_wire_slice/encode_reuse"), |b| {
+            b.iter(|| frame::encode_into_slice(black_box(&value), &mut ours_slice, ours_cfg).unwrap())
         });
         let mut slice = vec![0u8; bytes.len()];
         g.bench_function(id("wincode/encode_reuse"), |b| {
