@@ -100,7 +100,7 @@ fn encode_append_fills_the_capacity_it_has_and_sizes_the_value_otherwise() {
 }
 
 #[test]
-fn encode_append_of_a_static_size_value_takes_the_one_step_path_with_the_same_bytes() {
+fn a_static_size_value_appended_or_written_into_a_slice_has_the_same_bytes() {
     // A value of static size skips the encoder: the same bytes after what was there, in
     // every configuration (varint included, where the size is not static after all).
     let value = (7u8, 0x0102_0304u32, u64::MAX - 5, [1u16, 2, 0x8000], -3i64);
@@ -130,6 +130,19 @@ fn encode_append_of_a_static_size_value_takes_the_one_step_path_with_the_same_by
                 assert_eq!(buf.as_ptr(), at, "room enough: no reallocation");
             }
         }
+        // Into a slice: the same bytes when it fits, `OutputFull` when it does not.
+        for room in [expected.len(), expected.len() + 5] {
+            let mut slice = vec![0xeeu8; room];
+            let used = frame::encode_into_slice(&value, &mut slice, config).unwrap();
+            assert_eq!(&slice[..used], &expected[..]);
+            assert!(
+                slice[used..].iter().all(|&b| b == 0xee),
+                "nothing past the value"
+            );
+        }
+        let mut short = vec![0u8; expected.len() - 1];
+        let err = frame::encode_into_slice(&value, &mut short, config).unwrap_err();
+        assert!(matches!(err, EncodeError::OutputFull { .. }), "{err:?}");
     }
 }
 

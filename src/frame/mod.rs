@@ -214,6 +214,24 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
     dst: &mut [u8],
     config: Config,
 ) -> Result<usize, EncodeError> {
+    if let Some(size) = T::FIXED_SIZE
+        && config.int_encoding() == IntEncoding::Fixed
+        && size <= dst.len()
+    {
+        // A static size that fits: the one-step fill, without an `Encoder` (measured on
+        // `(u32, u16, [u8; 16], u64)`: 5.3 ns through the encoder, wincode 1.4). A slice too
+        // short takes the general path, whose error names the offset where the room ran out.
+        let mut out = SliceWriter::new(dst);
+        out.write_fixed(
+            size,
+            #[inline(always)]
+            |o| match config.endian() {
+                crate::wire::Endian::Big => value.encode_fixed::<true>(o),
+                crate::wire::Endian::Little => value.encode_fixed::<false>(o),
+            },
+        )?;
+        return Ok(size);
+    }
     let mut e = Encoder::new(SliceWriter::new(dst), config);
     value.encode(&mut e)?;
     Ok(e.into_writer().written())
