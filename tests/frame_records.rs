@@ -172,8 +172,24 @@ fn runs_of_records_frame_as_their_values_one_by_one() {
                 })
                 .collect();
             check_record_run(&mids, config);
+            // Tuples: their elements' maps at their offsets, in the configuration's order.
+            let tuples: Vec<(u32, u16, [u8; 16], u64)> = (0..n)
+                .map(|i| (i as u32 * 3, !(i as u16), [i as u8; 16], i << 40 | i))
+                .collect();
+            check_record_run(&tuples, config);
+            let nested: Vec<(u64, (u16, [u8; 3]), i32)> = (0..n)
+                .map(|i| (!i, (i as u16, [1, 2, i as u8]), -(i as i32)))
+                .collect();
+            check_record_run(&nested, config);
+            let single: Vec<(u64,)> = (0..n).map(|i| (i * 0x0101,)).collect();
+            check_record_run(&single, config);
+            let with_bool: Vec<(u8, bool)> = (0..n).map(|i| (i as u8, i % 2 == 0)).collect();
+            check_record_run(&with_bool, config);
         }
     }
+    assert!(<(u32, u16, [u8; 16], u64) as Encode>::BYTE_MAP[1].is_some());
+    assert!(<(u64, (u16, [u8; 3]), i32) as Decode>::BYTE_MAP[0].is_some_and(|m| m.any_bits()));
+    assert!(<(u8, bool) as Decode>::BYTE_MAP[0].is_some_and(|m| !m.any_bits()));
     // A bad `bool` in a run is still refused, at its offset.
     let flagged: Vec<_> = (0..4)
         .map(|i| records::Flagged { on: i == 1, n: i })

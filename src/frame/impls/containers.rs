@@ -116,6 +116,17 @@ macro_rules! tuples {
     ($(($($idx:tt $T:ident),+))*) => {$(
         impl<$($T: Encode),+> Encode for ($($T,)+) {
             const FIXED_SIZE: Option<usize> = sum_sizes(&[$($T::FIXED_SIZE),+]);
+            // SAFETY: each element's map at that element's `offset_of!`, in the order a tuple
+            // frames its elements, in the configuration's byte order.
+            const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+                let (mut le, mut be) = (ByteMap::<Self>::empty(), ByteMap::<Self>::empty());
+                $(
+                    let at = core::mem::offset_of!(Self, $idx);
+                    le = ByteMap::then(le, <$T as Encode>::BYTE_MAP[0], at);
+                    be = ByteMap::then(be, <$T as Encode>::BYTE_MAP[1], at);
+                )+
+                [le, be]
+            };
 
             #[inline(always)]
             fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
@@ -135,6 +146,16 @@ macro_rules! tuples {
         impl<$($T: Decode),+> Decode for ($($T,)+) {
             const MIN_SIZE: usize = 0 $(+ $T::MIN_SIZE)+;
             const FIXED_SIZE: Option<usize> = sum_sizes(&[$(<$T as Decode>::FIXED_SIZE),+]);
+            // SAFETY: as for `Encode`, from the elements' decoding maps.
+            const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+                let (mut le, mut be) = (ByteMap::<Self>::empty(), ByteMap::<Self>::empty());
+                $(
+                    let at = core::mem::offset_of!(Self, $idx);
+                    le = ByteMap::then(le, <$T as Decode>::BYTE_MAP[0], at);
+                    be = ByteMap::then(be, <$T as Decode>::BYTE_MAP[1], at);
+                )+
+                [le, be]
+            };
 
             #[inline(always)]
             fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
