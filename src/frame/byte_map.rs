@@ -4,9 +4,9 @@
 //! frames as a fixed rearrangement of its own memory: each wire byte is one byte of one field,
 //! in the configuration's or the container's order. [`ByteMap`] names, for each wire byte, the
 //! memory byte it copies; the types build it at compile time (numbers, wrappers, arrays,
-//! derived structs from their fields' maps and `offset_of!`), and a run of such records is
-//! then framed by one byte permutation per record (`io::bulk::records`) instead of field by
-//! field.
+//! tuples and derived structs from their elements' or fields' maps and `offset_of!`), and a
+//! run of such records is then framed by one byte permutation per record
+//! (`io::bulk::records`) instead of field by field.
 
 use core::marker::PhantomData;
 

@@ -62,9 +62,10 @@ pub trait Encode {
 
     /// Where the `FIXED_SIZE` wire bytes sit in the value's memory, with native numbers
     /// little-endian (`[0]`) and big-endian (`[1]`), when they are a rearrangement of it
-    /// (numbers, wrappers, byte arrays and derived structs of them): a run of such values is
-    /// then encoded by one byte permutation per value where the CPU has one. Built only by
-    /// `ByteMap`'s `unsafe` constructors, whose contract is that the map is this type's.
+    /// (numbers, wrappers, byte arrays, tuples and derived structs of them): a run of such
+    /// values is then encoded by one byte permutation per value where the CPU has one. Built
+    /// only by `ByteMap`'s `unsafe` constructors, whose contract is that the map is this
+    /// type's.
     #[doc(hidden)]
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] = [None, None];
 
