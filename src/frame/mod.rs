@@ -71,6 +71,16 @@ pub use read::{BorrowReader, Reader, SliceReader};
 pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
 
+/// Writes a static-size `value` in `config`'s byte order: the fill of the one-step paths
+/// of [`encode_to_vec`], [`encode_append`] and [`encode_into_slice`], inlined into each.
+#[inline(always)]
+fn fill_fixed<T: Encode + ?Sized>(value: &T, config: Config, out: &mut FixedOut<'_>) {
+    match config.endian() {
+        crate::wire::Endian::Big => value.encode_fixed::<true>(out),
+        crate::wire::Endian::Little => value.encode_fixed::<false>(out),
+    }
+}
+
 /// Encodes `value` into a new `Vec`.
 ///
 /// ```
@@ -101,10 +111,7 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
             out.write_fixed(
                 size,
                 #[inline(always)]
-                |o| match config.endian() {
-                    crate::wire::Endian::Big => value.encode_fixed::<true>(o),
-                    crate::wire::Endian::Little => value.encode_fixed::<false>(o),
-                },
+                |o| fill_fixed(value, config, o),
             )?;
             return Ok(out);
         }
@@ -160,10 +167,7 @@ pub fn encode_append<T: Encode + ?Sized>(
         out.write_fixed(
             size,
             #[inline(always)]
-            |o| match config.endian() {
-                crate::wire::Endian::Big => value.encode_fixed::<true>(o),
-                crate::wire::Endian::Little => value.encode_fixed::<false>(o),
-            },
+            |o| fill_fixed(value, config, o),
         )?;
         return Ok(());
     }
@@ -225,10 +229,7 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
         out.write_fixed(
             size,
             #[inline(always)]
-            |o| match config.endian() {
-                crate::wire::Endian::Big => value.encode_fixed::<true>(o),
-                crate::wire::Endian::Little => value.encode_fixed::<false>(o),
-            },
+            |o| fill_fixed(value, config, o),
         )?;
         return Ok(size);
     }
