@@ -64,6 +64,16 @@ mod records {
         pub ts: i64,
     }
 
+    /// No padding, and its memory is its little-endian wire bytes on a little-endian host
+    /// (big-endian on a big-endian one): a run of them is one copy in that order.
+    #[derive(Endianize, Clone, Copy, Debug, PartialEq)]
+    #[endian(le)]
+    pub struct Plain {
+        pub a: u64,
+        pub b: u32,
+        pub c: [u8; 4],
+    }
+
     #[derive(Endianize, Clone, Copy, Debug, PartialEq)]
     #[endian(be)]
     pub struct Mid {
@@ -101,6 +111,20 @@ where
             ),
             "cut at {cut}: {err}"
         );
+    }
+    // Inside an enclosing `Vec`, each run is read into the element it becomes (not returned by
+    // value): the same bytes, and every truncation refused.
+    let outer = vec![vec.clone(), Vec::new(), vec.clone()];
+    let bytes = frame::encode_to_vec(&outer, config).unwrap();
+    let mut expected = frame::encode_to_vec(&3u64, config).unwrap();
+    for run in &outer {
+        expected.extend(frame::encode_to_vec(run, config).unwrap());
+    }
+    assert_eq!(bytes, expected, "nested, {} values", values.len());
+    let back: Vec<Vec<T>> = frame::decode_from_slice_exact(&bytes, config).unwrap();
+    assert_eq!(back, outer);
+    for cut in (0..bytes.len()).step_by(if cfg!(miri) { 61 } else { 7 }) {
+        assert!(frame::decode_from_slice::<Vec<Vec<T>>>(&bytes[..cut], config).is_err());
     }
 }
 
@@ -172,6 +196,22 @@ fn runs_of_records_frame_as_their_values_one_by_one() {
                 })
                 .collect();
             check_record_run(&mids, config);
+            let plain: Vec<_> = (0..n)
+                .map(|i| Plain {
+                    a: i << 33 | i,
+                    b: !(i as u32),
+                    c: [i as u8, 1, 2, 3],
+                })
+                .collect();
+            check_record_run(&plain, config);
+            // Byte arrays and wrappers: their memory is their wire bytes in every order.
+            check_record_run(&(0..n).map(|i| [i as u8; 32]).collect::<Vec<_>>(), config);
+            check_record_run(
+                &(0..n)
+                    .map(|i| [endian_wire::u32be::new(i as u32); 3])
+                    .collect::<Vec<_>>(),
+                config,
+            );
             // Tuples: their elements' maps at their offsets, in the configuration's order.
             let tuples: Vec<(u32, u16, [u8; 16], u64)> = (0..n)
                 .map(|i| (i as u32 * 3, !(i as u16), [i as u8; 16], i << 40 | i))

@@ -102,6 +102,25 @@ impl<T: Decode> RunTables<T> {
         Tables::decode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
         Tables::decode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
     ];
+
+    /// Whether a run of `T`s is decoded by one copy in each order: `[u8; 32]`, wrappers,
+    /// derived structs of them without padding.
+    pub(super) const COPIES: [bool; 2] = [
+        copies(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
+        copies(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
+    ];
+}
+
+/// Whether values of `size` bytes in memory, framed by `map` into `wire` bytes, are their
+/// wire bytes: every memory byte mapped in order, each valid as any pattern.
+#[cfg(feature = "alloc")]
+const fn copies<T>(map: Option<ByteMap<T>>, size: usize, wire: Option<usize>) -> bool {
+    match (map, wire) {
+        (Some(map), Some(wire)) => {
+            size > 0 && wire == size && map.len() == size && map.is_identity() && map.any_bits()
+        }
+        _ => false,
+    }
 }
 
 /// Writes `items` into `out` by one byte permutation each, if `tables` exist and the CPU has
@@ -144,7 +163,7 @@ pub(super) fn encode_run<T: Encode, const BIG: bool>(
     }
 }
 
-/// Reads a run of `len` static-size values of `size` bytes each.
+/// Reads a run of `len` static-size values of `size` bytes each into a new vector.
 #[cfg(feature = "alloc")]
 #[inline(always)]
 pub(super) fn decode_run<T: Decode, const BIG: bool>(
@@ -154,7 +173,39 @@ pub(super) fn decode_run<T: Decode, const BIG: bool>(
     input: &mut FixedIn<'_>,
 ) -> Result<alloc::vec::Vec<T>, DecodeError> {
     let mut out: alloc::vec::Vec<T> = alloc::vec::Vec::with_capacity(capacity);
-    if capacity >= len
+    fill_run::<T, BIG>(len, size, &mut out, input)?;
+    Ok(out)
+}
+
+/// Reads a run of `len` static-size values of `size` bytes each into `out` (empty): one copy
+/// when the values' memory is their wire bytes, one byte permutation per value where the CPU
+/// has the records kernel, else value by value. On an error, `out` holds the values read
+/// before it, or none of them (forgotten, never dropped twice) when it had room for all.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(super) fn fill_run<T: Decode, const BIG: bool>(
+    len: usize,
+    size: usize,
+    out: &mut alloc::vec::Vec<T>,
+    input: &mut FixedIn<'_>,
+) -> Result<(), DecodeError> {
+    debug_assert!(out.is_empty());
+    let room = out.capacity() >= len;
+    if room && RunTables::<T>::COPIES[usize::from(BIG)] {
+        let bytes = len * size;
+        let src = input.peek_slice(bytes);
+        // SAFETY: `COPIES` holds for types of `size` bytes in memory, none of them padding,
+        // each valid as any pattern, whose wire bytes are their memory in order (the
+        // `BYTE_MAP` contract); `src` holds `len` values' wire bytes; the allocation has room
+        // for `len` values and is apart from the input.
+        unsafe {
+            crate::io::bulk::copy_bytes(src.as_ptr(), out.as_mut_ptr().cast(), bytes);
+            out.set_len(len);
+        }
+        input.split(bytes);
+        return Ok(());
+    }
+    if room
         && len >= 2
         && let Some(t) = RunTables::<T>::DECODE[usize::from(BIG)]
         && crate::io::bulk::records_kernel_available()
@@ -162,18 +213,18 @@ pub(super) fn decode_run<T: Decode, const BIG: bool>(
         let src = input.peek_slice(len * size);
         let p = t.permutation(size, size_of::<T>());
         // SAFETY: the kernel is available (checked above); `src` holds `len` values' `size`
-        // wire bytes; the allocation has room for `len` values (`capacity >= len`). The tables
-        // exist only for types whose every byte pattern is valid and whose non-padding bytes
-        // are all written (the `BYTE_MAP` contract), so the first `len` elements are
-        // initialized values.
+        // wire bytes; the allocation has room for `len` values (`room`). The tables exist
+        // only for types whose every byte pattern is valid and whose non-padding bytes are
+        // all written (the `BYTE_MAP` contract), so the first `len` elements are initialized
+        // values.
         unsafe {
             crate::io::bulk::permute_records(&p, src.as_ptr(), out.as_mut_ptr().cast(), len);
             out.set_len(len);
         }
         input.split(len * size);
-        return Ok(out);
+        return Ok(());
     }
-    if capacity >= len {
+    if room {
         // Straight into the allocation; on an error the values read so far are forgotten
         // (leaked, never dropped twice).
         for slot in &mut out.spare_capacity_mut()[..len] {
@@ -182,11 +233,32 @@ pub(super) fn decode_run<T: Decode, const BIG: bool>(
         }
         // SAFETY: the loop initialized each of the first `len` slots of the allocation.
         unsafe { out.set_len(len) };
-        return Ok(out);
+        return Ok(());
     }
     for _ in 0..len {
         let mut part = input.split(size);
         out.push(T::decode_fixed::<BIG>(&mut part)?);
     }
-    Ok(out)
+    Ok(())
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::RunTables;
+    use crate::u32be;
+
+    /// Which runs are one copy: the types whose memory is their wire bytes in that order.
+    #[test]
+    fn a_run_is_one_copy_exactly_when_memory_is_the_wire_bytes() {
+        let host = [cfg!(target_endian = "little"), cfg!(target_endian = "big")];
+        assert_eq!(RunTables::<[u8; 32]>::COPIES, [true, true]);
+        assert_eq!(RunTables::<[u32be; 3]>::COPIES, [true, true]);
+        assert_eq!(RunTables::<u32>::COPIES, host);
+        assert_eq!(RunTables::<(u64,)>::COPIES, host);
+        // Padding between the fields, a `bool`, nothing at all: not a copy.
+        assert_eq!(RunTables::<(u8, u32)>::COPIES, [false, false]);
+        assert_eq!(RunTables::<bool>::COPIES, [false, false]);
+        assert_eq!(RunTables::<(u8, bool)>::COPIES, [false, false]);
+        assert_eq!(RunTables::<()>::COPIES, [false, false]);
+    }
 }
