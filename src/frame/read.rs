@@ -18,6 +18,16 @@ pub trait Reader {
         None
     }
 
+    /// Whether [`remaining`](Self::remaining) is always `Some` and shrinks by exactly what
+    /// [`read`](Self::read) and [`consume`](Self::consume) take: the decoder then derives its
+    /// offset from it instead of counting. (A method, not a constant, so that `dyn Reader`
+    /// stays possible.)
+    #[doc(hidden)]
+    #[inline]
+    fn counts_remaining(&self) -> bool {
+        false
+    }
+
     /// The unread input, when the source holds it in memory (slices): lets decoders parse
     /// many values in one pass. After using it, call [`consume`](Self::consume).
     #[doc(hidden)]
@@ -44,6 +54,11 @@ pub trait Reader {
 }
 
 impl<T: Reader + ?Sized> Reader for &mut T {
+    #[inline]
+    fn counts_remaining(&self) -> bool {
+        (**self).counts_remaining()
+    }
+
     #[inline]
     fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
         (**self).read(dst)
@@ -109,6 +124,11 @@ impl<'de> SliceReader<'de> {
 }
 
 impl Reader for SliceReader<'_> {
+    #[inline]
+    fn counts_remaining(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
         let Some((head, rest)) = self.data.split_at_checked(dst.len()) else {
