@@ -250,7 +250,8 @@ pub(crate) use borrow_via_decode;
 
 /// How deep `Vec`s and `Box`es may nest in one message: a recursive type (`struct Tree {
 /// kids: Vec<Tree> }`) read from hostile input would otherwise recurse until the stack
-/// overflows.
+/// overflows. A `Vec` of static-size values (`Vec<u8>`, `Vec<[u8; 32]>`, a `Vec` of records
+/// of numbers) holds no `Vec` or `Box` and reads no deeper, so it is not counted.
 pub const MAX_DEPTH: u32 = 128;
 
 /// Bytes a collection may allocate before its elements arrive when the input does not vouch
