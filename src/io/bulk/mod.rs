@@ -220,7 +220,10 @@ unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
     // SAFETY: each branch calls `ends` with `N <= len <= 2 * N`.
     unsafe {
         if len > 32 {
-            ends::<[u128; 2]>(src, dst, len);
+            // Two 16-byte halves at each end, each moved as it is loaded: as one 32-byte
+            // value per end, the tail's half went through the stack until the head was stored.
+            ends::<u128>(src, dst, 32);
+            ends::<u128>(src.add(len - 32), dst.add(len - 32), 32);
         } else if len >= 16 {
             ends::<u128>(src, dst, len);
         } else if len >= 8 {
