@@ -16,7 +16,8 @@
 //!
 //! Columns per row: `encode_vec` (a new `Vec` per call), `encode_reuse` (into a reused buffer
 //! or slice: ours both ways, `endian_wire` appending to a cleared `Vec` with `encode_append`,
-//! `endian_wire_slice` into a slice with `encode_into_slice` as bincode 2 and wincode do),
+//! `endian_wire_slice` into a slice with `encode_into_slice` as bincode 2 and wincode do;
+//! `wincode_vec` is wincode appending to the same cleared `Vec`, its `Writer` for `Vec<u8>`),
 //! `decode`.
 
 use std::hint::black_box;
@@ -106,6 +107,13 @@ macro_rules! row {
                 wincode::config::serialize_into(&mut slice[..], black_box(&value), wc).unwrap()
             })
         });
+        g.bench_function(id("wincode_vec/encode_reuse"), |b| {
+            b.iter(|| {
+                reuse.clear();
+                wincode::config::serialize_into(&mut reuse, black_box(&value), wc).unwrap();
+                black_box(reuse.as_ptr());
+            })
+        });
 
         g.bench_function(id("endian_wire/decode"), |b| {
             b.iter(|| frame::decode_from_slice::<$T>(black_box(&bytes), ours_cfg).unwrap())
@@ -163,6 +171,13 @@ macro_rules! derived_row {
         g.bench_function(id("wincode/encode_reuse"), |b| {
             b.iter(|| {
                 wincode::config::serialize_into(&mut slice[..], black_box(&value), wc).unwrap()
+            })
+        });
+        g.bench_function(id("wincode_vec/encode_reuse"), |b| {
+            b.iter(|| {
+                reuse.clear();
+                wincode::config::serialize_into(&mut reuse, black_box(&value), wc).unwrap();
+                black_box(reuse.as_ptr());
             })
         });
         g.bench_function(id("endian_wire/decode"), |b| {
