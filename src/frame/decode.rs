@@ -9,7 +9,7 @@ use super::error::{DecodeError, DecodeErrorKind, LengthRefusal};
 use super::fixed::FixedIn;
 use super::read::{BorrowReader, Reader};
 #[cfg(feature = "alloc")]
-use super::runs::{decode_run, fill_run};
+use super::runs::fill_run;
 use super::varint;
 use crate::wire::Endian;
 
@@ -38,28 +38,10 @@ pub trait Decode: Sized {
         len: usize,
         d: &mut Decoder<R>,
     ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
-        let capacity = d.capacity_for(len, size_of::<Self>());
-        // Static-size elements from memory: one length check for the run.
-        if let Some(size) = Self::FIXED_SIZE
-            && size > 0
-            && d.is_fixed_int()
-            && let Some(total) = size.checked_mul(len)
-        {
-            let big = d.config().endian() == Endian::Big;
-            let run = d.read_fixed(total, |input| {
-                if big {
-                    decode_run::<Self, true>(len, size, capacity, input)
-                } else {
-                    decode_run::<Self, false>(len, size, capacity, input)
-                }
-            })?;
-            if let Some(out) = run {
-                return Ok(out);
-            }
-        }
-        let mut out = alloc::vec::Vec::with_capacity(capacity);
-        decode_elements_in_place(len, d, &mut out)?;
-        Ok(out)
+        let mut slot = MaybeUninit::uninit();
+        Self::decode_vec_in_place(len, d, &mut slot)?;
+        // SAFETY: `decode_vec_in_place` returned `Ok`, so the slot holds the vector.
+        Ok(unsafe { slot.assume_init() })
     }
 
     /// [`decode_vec`](Self::decode_vec) into `slot` (left as it was on an error), the vector

@@ -163,20 +163,6 @@ pub(super) fn encode_run<T: Encode, const BIG: bool>(
     }
 }
 
-/// Reads a run of `len` static-size values of `size` bytes each into a new vector.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-pub(super) fn decode_run<T: Decode, const BIG: bool>(
-    len: usize,
-    size: usize,
-    capacity: usize,
-    input: &mut FixedIn<'_>,
-) -> Result<alloc::vec::Vec<T>, DecodeError> {
-    let mut out: alloc::vec::Vec<T> = alloc::vec::Vec::with_capacity(capacity);
-    fill_run::<T, BIG>(len, size, &mut out, input)?;
-    Ok(out)
-}
-
 /// Reads a run of `len` static-size values of `size` bytes each into `out` (empty): one copy
 /// when the values' memory is their wire bytes, one byte permutation per value where the CPU
 /// has the records kernel, else value by value. On an error, `out` holds the values read
