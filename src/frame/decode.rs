@@ -9,7 +9,7 @@ use super::error::{DecodeError, DecodeErrorKind, LengthRefusal};
 use super::fixed::FixedIn;
 use super::read::{BorrowReader, Reader};
 #[cfg(feature = "alloc")]
-use super::runs::fill_run;
+use super::runs::{copy_run, fill_run};
 use super::varint;
 use crate::wire::Endian;
 
@@ -28,9 +28,9 @@ pub trait Decode: Sized {
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
 
     /// Reads `len` values into a new `Vec` (the length is already checked against the input
-    /// and the limit). Types with a bulk path override it; every override allocates through
-    /// [`Decoder::capacity_for`], so a length the input does not vouch for grows the `Vec` as
-    /// values arrive.
+    /// and the limit). Types with a bulk path override it; every override allocates either
+    /// exactly the input bytes it consumes, or through [`Decoder::capacity_for`], so a length
+    /// the input does not vouch for grows the `Vec` as values arrive.
     #[doc(hidden)]
     #[cfg(feature = "alloc")]
     #[inline]
@@ -58,6 +58,10 @@ pub trait Decode: Sized {
         d: &mut Decoder<R>,
         slot: &mut MaybeUninit<alloc::vec::Vec<Self>>,
     ) -> Result<(), DecodeError> {
+        // A run whose memory is its wire bytes: one allocation and one copy.
+        if copy_run(len, d, slot) {
+            return Ok(());
+        }
         let capacity = d.capacity_for(len, size_of::<Self>());
         let out = slot.write(alloc::vec::Vec::with_capacity(capacity));
         let read = 'read: {

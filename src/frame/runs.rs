@@ -4,13 +4,19 @@
 
 use super::byte_map::{ByteMap, prefix_mask};
 #[cfg(feature = "alloc")]
-use super::decode::Decode;
+use super::decode::{Decode, Decoder};
 use super::encode::Encode;
 #[cfg(feature = "alloc")]
 use super::error::DecodeError;
 #[cfg(feature = "alloc")]
 use super::fixed::FixedIn;
 use super::fixed::FixedOut;
+#[cfg(feature = "alloc")]
+use super::read::Reader;
+#[cfg(feature = "alloc")]
+use crate::wire::Endian;
+#[cfg(feature = "alloc")]
+use core::mem::MaybeUninit;
 
 /// The tables of one byte permutation per value, both ways, from a type's `BYTE_MAP`s
 /// (computed at compile time, once per type).
@@ -163,9 +169,9 @@ pub(super) fn encode_run<T: Encode, const BIG: bool>(
     }
 }
 
-/// Reads a run of `len` static-size values of `size` bytes each into `out` (empty): one copy
-/// when the values' memory is their wire bytes, one byte permutation per value where the CPU
-/// has the records kernel, else value by value. On an error, `out` holds the values read
+/// Reads a run of `len` static-size values of `size` bytes each into `out` (empty): one byte
+/// permutation per value where the CPU has the records kernel, else value by value (runs that
+/// are one copy took [`copy_run`] before). On an error, `out` holds the values read
 /// before it, or none of them (forgotten, never dropped twice) when it had room for all.
 #[cfg(feature = "alloc")]
 #[inline(always)]
@@ -177,20 +183,6 @@ pub(super) fn fill_run<T: Decode, const BIG: bool>(
 ) -> Result<(), DecodeError> {
     debug_assert!(out.is_empty());
     let room = out.capacity() >= len;
-    if room && RunTables::<T>::COPIES[usize::from(BIG)] {
-        let bytes = len * size;
-        let src = input.peek_slice(bytes);
-        // SAFETY: `COPIES` holds for types of `size` bytes in memory, none of them padding,
-        // each valid as any pattern, whose wire bytes are their memory in order (the
-        // `BYTE_MAP` contract); `src` holds `len` values' wire bytes; the allocation has room
-        // for `len` values and is apart from the input.
-        unsafe {
-            crate::io::bulk::copy_bytes(src.as_ptr(), out.as_mut_ptr().cast(), bytes);
-            out.set_len(len);
-        }
-        input.split(bytes);
-        return Ok(());
-    }
     if room
         && len >= 2
         && let Some(t) = RunTables::<T>::DECODE[usize::from(BIG)]
@@ -226,6 +218,46 @@ pub(super) fn fill_run<T: Decode, const BIG: bool>(
         out.push(T::decode_fixed::<BIG>(&mut part)?);
     }
     Ok(())
+}
+
+/// Reads `len` values whose memory is their wire bytes (`Vec<[u8; 64]>`, wrappers, records of
+/// numbers in the host's order) into a new `Vec` in `slot` by one allocation and one copy,
+/// when the input holds them all; `false` (the slot untouched, nothing read) otherwise. Like a
+/// `Vec<u8>`, such a run allocates exactly the input bytes it consumes, so it draws no
+/// preallocation credit, and it skips the run machinery's checks (measured: 400 one-signature
+/// `Vec<[u8; 64]>`, 2.76 -> 2.58 us without `malloc`).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(super) fn copy_run<T: Decode, R: Reader>(
+    len: usize,
+    d: &mut Decoder<R>,
+    slot: &mut MaybeUninit<alloc::vec::Vec<T>>,
+) -> bool {
+    if !d.is_fixed_int() {
+        return false;
+    }
+    let big = d.config().endian() == Endian::Big;
+    if !RunTables::<T>::COPIES[usize::from(big)] {
+        return false;
+    }
+    let Some(bytes) = len
+        .checked_mul(size_of::<T>())
+        .and_then(|total| d.peek()?.get(..total))
+    else {
+        return false;
+    };
+    let out = slot.write(alloc::vec::Vec::with_capacity(len));
+    // SAFETY: `COPIES` holds for types of `size_of::<T>()` bytes in memory, none of them
+    // padding, each valid as any pattern, whose wire bytes are their memory in order (the
+    // `BYTE_MAP` contract); `bytes` holds `len` values' wire bytes; the new allocation has
+    // room for `len` values and is apart from the input.
+    unsafe {
+        crate::io::bulk::copy_bytes(bytes.as_ptr(), out.as_mut_ptr().cast(), bytes.len());
+        out.set_len(len);
+    }
+    let used = bytes.len();
+    d.consume(used);
+    true
 }
 
 #[cfg(all(test, feature = "alloc"))]
