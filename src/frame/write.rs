@@ -130,10 +130,13 @@ impl Writer for alloc::vec::Vec<u8> {
 
 /// Writes into a byte slice, failing when it is full.
 pub struct SliceWriter<'a> {
-    /// Only ever written with initialized bytes, so a buffer lent as `&mut [u8]` stays
-    /// initialized; it may also be a `Vec`'s spare capacity (see `uninit`).
-    buf: &'a mut [MaybeUninit<u8>],
-    written: usize,
+    /// What is left to write: the buffer after the bytes written so far. Only ever written
+    /// with initialized bytes, so a buffer lent as `&mut [u8]` stays initialized; it may also
+    /// be a `Vec`'s spare capacity (see `uninit`). Kept as the rest alone (a pointer and a
+    /// length), so that a piece's check and write touch two registers, not three.
+    rest: &'a mut [MaybeUninit<u8>],
+    /// The buffer's length, from which `written` follows.
+    len: usize,
 }
 
 impl<'a> SliceWriter<'a> {
@@ -150,62 +153,71 @@ impl<'a> SliceWriter<'a> {
     /// ```
     pub fn new(buf: &'a mut [u8]) -> Self {
         // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and the writer stores only
-        // initialized bytes (the `buf` field's invariant), so `buf` stays initialized.
+        // initialized bytes (the `rest` field's invariant), so `buf` stays initialized.
         let buf = unsafe { &mut *(buf as *mut [u8] as *mut [MaybeUninit<u8>]) };
-        SliceWriter { buf, written: 0 }
+        SliceWriter {
+            len: buf.len(),
+            rest: buf,
+        }
     }
 
     /// Writes from the start of uninitialized memory (a `Vec`'s spare capacity); the first
     /// [`written`](Self::written) bytes are initialized afterwards.
     #[cfg(feature = "alloc")]
     pub(crate) fn uninit(buf: &'a mut [MaybeUninit<u8>]) -> Self {
-        SliceWriter { buf, written: 0 }
+        SliceWriter {
+            len: buf.len(),
+            rest: buf,
+        }
     }
 
     /// Bytes written so far.
     #[must_use]
     pub fn written(&self) -> usize {
-        self.written
+        self.len - self.rest.len()
     }
 
-    /// The next `len` bytes, if there is room for them.
+    /// The next `len` bytes, if there is room for them (then they count as written; else
+    /// nothing changes).
     #[inline(always)]
-    fn room(&mut self, len: usize) -> Option<&mut [MaybeUninit<u8>]> {
-        // `written <= buf.len()`, so this compares without the overflow check of
-        // `written + len`, once per piece written.
-        if len > self.buf.len() - self.written {
+    fn take(&mut self, len: usize) -> Option<&'a mut [MaybeUninit<u8>]> {
+        if len > self.rest.len() {
             return None;
         }
-        self.buf.get_mut(self.written..self.written + len)
+        let (dst, rest) = core::mem::take(&mut self.rest).split_at_mut(len);
+        self.rest = rest;
+        Some(dst)
+    }
+
+    /// [`EncodeError::OutputFull`] for a piece of `needed` bytes.
+    #[cold]
+    fn full(&self, needed: usize) -> EncodeError {
+        EncodeError::OutputFull {
+            needed,
+            available: self.rest.len(),
+        }
     }
 }
 
 impl Writer for SliceWriter<'_> {
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
-        let available = self.buf.len() - self.written;
-        let Some(dst) = self.room(bytes.len()) else {
-            return Err(EncodeError::OutputFull {
-                needed: bytes.len(),
-                available,
-            });
+        let Some(dst) = self.take(bytes.len()) else {
+            return Err(self.full(bytes.len()));
         };
         // SAFETY: `dst` and `bytes` have the same length, and `MaybeUninit<u8>` the layout of
         // `u8`; a shared and a unique borrow cannot overlap.
         unsafe { bulk::copy_bytes(bytes.as_ptr(), dst.as_mut_ptr().cast(), bytes.len()) };
-        self.written += bytes.len();
         Ok(())
     }
 
     #[inline]
     fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
         let needed = size_of_val(src);
-        let available = self.buf.len() - self.written;
-        let Some(dst) = self.room(needed) else {
-            return Err(EncodeError::OutputFull { needed, available });
+        let Some(dst) = self.take(needed) else {
+            return Err(self.full(needed));
         };
         bulk::to_uninit_bytes::<W>(src, dst);
-        self.written += needed;
         Ok(())
     }
 
@@ -216,11 +228,10 @@ impl Writer for SliceWriter<'_> {
         fill: impl FnOnce(&mut FixedOut<'_>),
     ) -> Result<bool, EncodeError> {
         // Too little room: the caller's field-by-field path reports where it runs out.
-        let Some(dst) = self.room(len) else {
+        let Some(dst) = self.take(len) else {
             return Ok(false);
         };
         FixedOut::fill_all(dst, fill);
-        self.written += len;
         Ok(true)
     }
 }
@@ -228,8 +239,8 @@ impl Writer for SliceWriter<'_> {
 impl core::fmt::Debug for SliceWriter<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("SliceWriter")
-            .field("len", &self.buf.len())
-            .field("written", &self.written)
+            .field("len", &self.len)
+            .field("written", &self.written())
             .finish()
     }
 }
@@ -296,5 +307,47 @@ impl<W: std::io::Write> Writer for IoWriter<W> {
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.inner.write_all(bytes).map_err(EncodeError::Io)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SliceWriter, Writer};
+    use crate::frame::EncodeError;
+
+    /// A piece that does not fit is refused without taking any room: the error says what was
+    /// left, and a smaller piece still goes in after it.
+    #[test]
+    fn a_refused_piece_leaves_the_room_as_it_was() {
+        let mut buf = [0u8; 6];
+        let mut w = SliceWriter::new(&mut buf);
+        w.write(b"abcd").unwrap();
+        let err = w.write(b"xyz").unwrap_err();
+        assert!(
+            matches!(
+                err,
+                EncodeError::OutputFull {
+                    needed: 3,
+                    available: 2
+                }
+            ),
+            "{err}"
+        );
+        assert!(matches!(
+            w.write_fixed(3, |_| unreachable!("no room")),
+            Ok(false)
+        ));
+        assert_eq!(w.written(), 4);
+        assert!(matches!(w.write_fixed(1, |out| out.put(*b"e")), Ok(true)));
+        w.write_wire::<crate::u8be>(b"f").unwrap();
+        assert_eq!(w.written(), 6);
+        assert!(w.write(b"").is_ok());
+        assert!(w.write(b"g").is_err());
+        #[cfg(feature = "alloc")]
+        assert_eq!(
+            alloc::format!("{w:?}"),
+            "SliceWriter { len: 6, written: 6 }"
+        );
+        assert_eq!(&buf, b"abcdef");
     }
 }
