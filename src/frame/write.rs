@@ -154,16 +154,11 @@ impl<'a> SliceWriter<'a> {
     pub fn new(buf: &'a mut [u8]) -> Self {
         // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and the writer stores only
         // initialized bytes (the `rest` field's invariant), so `buf` stays initialized.
-        let buf = unsafe { &mut *(buf as *mut [u8] as *mut [MaybeUninit<u8>]) };
-        SliceWriter {
-            len: buf.len(),
-            rest: buf,
-        }
+        Self::uninit(unsafe { &mut *(buf as *mut [u8] as *mut [MaybeUninit<u8>]) })
     }
 
     /// Writes from the start of uninitialized memory (a `Vec`'s spare capacity); the first
     /// [`written`](Self::written) bytes are initialized afterwards.
-    #[cfg(feature = "alloc")]
     pub(crate) fn uninit(buf: &'a mut [MaybeUninit<u8>]) -> Self {
         SliceWriter {
             len: buf.len(),
