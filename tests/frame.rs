@@ -6,7 +6,9 @@
 
 use core::num::NonZeroU32;
 
-use endian_wire::frame::{self, Config, DecodeErrorKind, EncodeError, LengthRefusal};
+use endian_wire::frame::{
+    self, Config, DEFAULT_LIMIT, DecodeErrorKind, EncodeError, LengthRefusal,
+};
 use endian_wire::{i64le, u16be, u32be, u32le};
 use proptest::prelude::*;
 
@@ -364,6 +366,41 @@ fn lengths_are_refused_before_allocating() {
     // Zero-sized elements cost one byte each against the limit (no endless loops).
     let units = frame::encode_to_vec(&u64::MAX, c).unwrap();
     assert!(frame::decode_from_slice::<Vec<()>>(&units, c).is_err());
+}
+
+/// Without a limit, a length is refused only for what memory cannot hold, or, for elements
+/// that take no input, beyond the default limit; each refusal names its reason.
+#[test]
+fn refusals_without_a_limit_name_their_reason() {
+    let c = Config::legacy().with_no_limit();
+    let reason = |err: frame::DecodeError| match err.kind {
+        DecodeErrorKind::LengthTooLarge { reason, .. } => reason,
+        other => panic!("{other:?}"),
+    };
+    // Zero-sized elements: bounded by the default limit even without one.
+    let units = frame::encode_to_vec(&(DEFAULT_LIMIT as u64 + 1), c).unwrap();
+    let err = frame::decode_from_slice::<Vec<()>>(&units, c).unwrap_err();
+    assert_eq!(
+        reason(err),
+        LengthRefusal::BeyondLimit {
+            limit: DEFAULT_LIMIT
+        }
+    );
+    // From a reader the input does not vouch for the length: more bytes than memory holds.
+    let huge = (1u64 << 62).to_le_bytes();
+    let err = frame::decode_from_reader::<Vec<u64>, _>(&huge[..], c).unwrap_err();
+    assert_eq!(reason(err), LengthRefusal::BeyondAddressSpace);
+    // Within what memory holds, a reader's length is accepted and the input then ends.
+    let err =
+        frame::decode_from_reader::<Vec<u64>, _>(&(1u64 << 40).to_le_bytes()[..], c).unwrap_err();
+    assert!(
+        matches!(err.kind, DecodeErrorKind::UnexpectedEnd { .. }),
+        "{err}"
+    );
+    // The same lengths under a limit: refused by it, naming it.
+    let err =
+        frame::decode_from_reader::<Vec<u64>, _>(&huge[..], c.with_limit(1 << 20)).unwrap_err();
+    assert_eq!(reason(err), LengthRefusal::BeyondLimit { limit: 1 << 20 });
 }
 
 /// Any bytes, any configuration: decoding returns a value or an error, never panics.
