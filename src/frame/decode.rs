@@ -267,8 +267,8 @@ pub struct Decoder<R> {
     /// Bytes that length prefixes may still allocate: what is left of the limit, or without
     /// one of `isize::MAX` (more than any allocation can take). A plain number, so that
     /// charging a length is one compare and one subtraction (as an `Option`, the tag was
-    /// tested and rewritten at every `Vec`: measured, 0.9 us of a Solana-like block's 8.0 us
-    /// decode without `malloc`).
+    /// tested and rewritten at every `Vec`: measured, 9.3 -> 8.3 us for a Solana-like block
+    /// decoded without `malloc`).
     budget: usize,
     /// Bytes collections may still allocate before their elements are read.
     prealloc_credit: usize,
@@ -642,45 +642,31 @@ impl<R: Reader> Decoder<R> {
             return Err(self.error_at(start, refuse(LengthRefusal::BeyondInput { remaining })));
         }
         // Zero-sized elements still cost a step each: charge at least one byte.
-        let cost = count.saturating_mul(alloc_size.max(1));
+        let cost = count.checked_mul(alloc_size.max(1));
         // Without a limit, elements that can take no input are bounded by the default limit.
         let endless = min_size == 0 && count > DEFAULT_LIMIT && self.config.limit().is_none();
-        if cost > self.budget || endless {
-            return Err(self.refuse_over_budget(start, len, min_size, count));
+        // (The refusal built inline: a call handed the decoder's address, even on this cold
+        // path, kept the compiler from holding the decoder in registers, and a `Vec<u8>` of
+        // 1 KiB took 15.7 ns to decode instead of 12.8.)
+        match cost {
+            Some(cost) if cost <= self.budget && !endless => self.budget -= cost,
+            _ => {
+                let reason = match self.config.limit() {
+                    Some(limit) => LengthRefusal::BeyondLimit { limit },
+                    None if endless => LengthRefusal::BeyondLimit {
+                        limit: DEFAULT_LIMIT,
+                    },
+                    None => LengthRefusal::BeyondAddressSpace,
+                };
+                return Err(self.error_at(start, refuse(reason)));
+            }
         }
-        self.budget -= cost;
-        if let Err(kind) = self.reader.claim_allocation(cost) {
+        if let Some(cost) = cost
+            && let Err(kind) = self.reader.claim_allocation(cost)
+        {
             return Err(self.error_at(start, kind));
         }
         Ok(count)
-    }
-
-    /// The error for a length of `count` elements read at `start` that the budget refuses:
-    /// over the configured limit, over the default limit for elements that can take no
-    /// input, else beyond what memory can hold.
-    #[cold]
-    #[inline(never)]
-    fn refuse_over_budget(
-        &self,
-        start: usize,
-        len: u64,
-        min_size: usize,
-        count: usize,
-    ) -> DecodeError {
-        let reason = match self.config.limit() {
-            Some(limit) => LengthRefusal::BeyondLimit { limit },
-            None if min_size == 0 && count > DEFAULT_LIMIT => LengthRefusal::BeyondLimit {
-                limit: DEFAULT_LIMIT,
-            },
-            None => LengthRefusal::BeyondAddressSpace,
-        };
-        self.error_at(
-            start,
-            DecodeErrorKind::LengthTooLarge {
-                length: len,
-                reason,
-            },
-        )
     }
 
     /// How many of `count` elements of `size` bytes a collection may allocate before reading
