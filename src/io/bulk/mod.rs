@@ -112,7 +112,7 @@ mod inline {
             // SSE2 has no byte shuffle: a 16-byte reversal costs six instructions per vector,
             // more than two `bswap`s per element (measured at 64 B: 3.7 -> 3.4 ns to bytes).
             if WIDTH == 16 && !cfg!(target_feature = "ssse3") {
-                super::portable::swap::<L>(src, dst, count)
+                super::portable::swap_grouped::<L>(src, dst, count)
             } else {
                 super::vector::swap_run::<super::x86::Inline, L, WIDTH>(src, dst, count)
             }
