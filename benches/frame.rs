@@ -21,22 +21,19 @@
 //! `decode`.
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use bincode1::Options as _;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use endian_wire::frame::{self, Config};
 
+#[path = "support/frame_settings.rs"]
+mod frame_settings;
 #[path = "messages.rs"]
 mod messages;
 #[path = "../examples/solana_tx.rs"]
 mod solana_tx;
 
 type Struct30 = (u32, u16, [u8; 16], u64);
-
-fn quick() -> bool {
-    std::env::var_os("FRAME_QUICK").is_some()
-}
 
 /// One row: `$value` of type `$T`, under our config `$ours`, bincode 1 options `$b1`,
 /// bincode 2 config `$b2`, wincode config `$wc`.
@@ -370,21 +367,9 @@ fn frame_benches(c: &mut Criterion) {
     );
 }
 
-fn config() -> Criterion {
-    let (warm, measure, samples) = if quick() {
-        (Duration::from_millis(50), Duration::from_millis(150), 10)
-    } else {
-        (Duration::from_millis(300), Duration::from_secs(1), 30)
-    };
-    Criterion::default()
-        .warm_up_time(warm)
-        .measurement_time(measure)
-        .sample_size(samples)
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = frame_settings::config();
     targets = frame_benches
 }
 criterion_main!(benches);

@@ -14,18 +14,15 @@
 //!   `Vec<Transaction>`.
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use endian_wire::frame::{self, Config};
 use wincode::config::Configuration as Wc;
 
+#[path = "support/frame_settings.rs"]
+mod frame_settings;
 #[path = "messages.rs"]
 mod messages;
-
-fn quick() -> bool {
-    std::env::var_os("FRAME_QUICK").is_some()
-}
 
 /// Encode into a reused slice and decode `value`, ours and wincode's, in the group `group`.
 macro_rules! shared_row {
@@ -82,21 +79,9 @@ fn shared_benches(c: &mut Criterion) {
     );
 }
 
-fn config() -> Criterion {
-    let (warm, measure, samples) = if quick() {
-        (Duration::from_millis(50), Duration::from_millis(150), 10)
-    } else {
-        (Duration::from_millis(300), Duration::from_secs(1), 30)
-    };
-    Criterion::default()
-        .warm_up_time(warm)
-        .measurement_time(measure)
-        .sample_size(samples)
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = frame_settings::config();
     targets = shared_benches
 }
 criterion_main!(benches);
