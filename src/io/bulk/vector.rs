@@ -1,14 +1,15 @@
 //! The one loop every SIMD kernel runs, over a small vector trait.
 //!
 //! An instruction set supplies a [`Vector`] (load, store, reverse the bytes of each element);
-//! [`swap_run`] does the rest: four vectors per iteration, then single vectors, then one last
-//! vector that ends exactly at the end of the input and may overlap what came before, so no
-//! element is left to a scalar tail. Inputs shorter than one vector go to
-//! [`Vector::swap_short`].
+//! [`swap_run`] does the rest. Up to four vectors' worth, two or four vectors taken from both
+//! ends with no loop (they may overlap in the middle); longer inputs, four vectors per
+//! iteration, then single vectors, then one last vector that ends exactly at the end of the
+//! input and may overlap what came before. So no element is left to a scalar tail. Inputs
+//! shorter than one vector go to [`Vector::swap_short`].
 //!
-//! In place works too: each iteration loads before it stores, and the last vector is loaded
-//! before anything is stored, so the bytes it re-swaps are written with the same values the
-//! loop wrote there.
+//! In place works too: the short case loads everything before it stores, each iteration loads
+//! before it stores, and the last vector is loaded before anything is stored, so the bytes it
+//! re-swaps are written with the same values the loop wrote there.
 
 use super::portable::{self, Lane};
 
@@ -85,7 +86,8 @@ pub(crate) unsafe fn swap_run<V: Vector, L: Lane, const WIDTH: usize>(
 }
 
 /// The loop of [`swap_run`] and [`copy_run`]: `f` applied to every `V::BYTES` bytes from
-/// `src`, stored at the same offset of `dst`. Four vectors per iteration, then single
+/// `src`, stored at the same offset of `dst`. Up to four vectors, straight-line from both ends
+/// (as `memcpy` does its short sizes); longer, four vectors per iteration, then single
 /// vectors, then one last vector that ends exactly at the end and may overlap the one before
 /// (`f` must give the same bytes for the same input, so overlapping is harmless).
 ///
@@ -95,6 +97,32 @@ pub(crate) unsafe fn swap_run<V: Vector, L: Lane, const WIDTH: usize>(
 #[inline(always)]
 unsafe fn each_vector<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize, f: impl Fn(V) -> V) {
     let last_at = bytes - V::BYTES;
+    if bytes <= 4 * V::BYTES {
+        // No loop, no extra load of the last vector: at 64 and 256 bytes (16- and 64-byte
+        // vectors) the loop's set-up cost 0.3-0.4 ns a call, 0.80-0.88x of `memcpy`'s time;
+        // this is 0.95-1.1x (measured on Zen 5, every width, six buffer placements).
+        // SAFETY: every access covers `V::BYTES` bytes at an offset from 0 to `last_at`
+        // (`bytes >= V::BYTES`; on the four-vector branch `bytes > 2 * V::BYTES`), so within
+        // the caller's ranges. Every load comes before any store (in place).
+        unsafe {
+            if bytes <= 2 * V::BYTES {
+                let a = V::load(src);
+                let b = V::load(src.add(last_at));
+                f(a).store(dst);
+                f(b).store(dst.add(last_at));
+            } else {
+                let a = V::load(src);
+                let b = V::load(src.add(V::BYTES));
+                let c = V::load(src.add(bytes - 2 * V::BYTES));
+                let d = V::load(src.add(last_at));
+                f(a).store(dst);
+                f(b).store(dst.add(V::BYTES));
+                f(c).store(dst.add(bytes - 2 * V::BYTES));
+                f(d).store(dst.add(last_at));
+            }
+        }
+        return;
+    }
     // Every access below covers `[at, at + V::BYTES)` with `at + V::BYTES <= bytes`, within the
     // caller's ranges; loads and stores are unaligned. The last vector is loaded before any
     // store (see the module docs for in place).
@@ -120,8 +148,8 @@ unsafe fn each_vector<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize, f: 
         unsafe { f(V::load(src.add(i))).store(dst.add(i)) };
         i += V::BYTES;
     }
-    // Unless the loops ended exactly at the end (a multiple of four vectors, where it is
-    // already stored: skipping it saves a fifth of the work at 64 bytes on 16-byte vectors).
+    // Unless the loops ended exactly at the end (a multiple of four vectors), where it is
+    // already stored.
     if i < bytes {
         // SAFETY: as said above, with `at = last_at`.
         unsafe { f(last).store(dst.add(last_at)) };
