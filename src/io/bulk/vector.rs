@@ -99,8 +99,9 @@ unsafe fn each_vector<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize, f: 
     let last_at = bytes - V::BYTES;
     if bytes <= 4 * V::BYTES {
         // No loop, no extra load of the last vector: at 64 and 256 bytes (16- and 64-byte
-        // vectors) the loop's set-up cost 0.3-0.4 ns a call, 0.80-0.88x of `memcpy`'s time;
-        // this is 0.95-1.1x (measured on Zen 5, every width, six buffer placements).
+        // vectors) the loop's set-up cost 0.3-0.4 ns a call, 0.73-0.90x of `memcpy`'s time;
+        // straight-line, 0.95x or more in nearly every case (measured on Zen 5, every width,
+        // six buffer placements; PERFORMANCE.md, "Small inputs").
         // SAFETY: every access covers `V::BYTES` bytes at an offset from 0 to `last_at`
         // (`bytes >= V::BYTES`; on the four-vector branch `bytes > 2 * V::BYTES`), so within
         // the caller's ranges. Every load comes before any store (in place).
