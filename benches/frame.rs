@@ -26,8 +26,8 @@ use bincode1::Options as _;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use endian_wire::frame::{self, Config};
 
-#[path = "support/frame_settings.rs"]
-mod frame_settings;
+#[path = "support/criterion_settings.rs"]
+mod criterion_settings;
 #[path = "messages.rs"]
 mod messages;
 #[path = "../examples/solana_tx.rs"]
@@ -369,7 +369,7 @@ fn frame_benches(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = frame_settings::config();
+    config = criterion_settings::config("FRAME_QUICK");
     targets = frame_benches
 }
 criterion_main!(benches);

@@ -19,8 +19,8 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use endian_wire::frame::{self, Config};
 use wincode::config::Configuration as Wc;
 
-#[path = "support/frame_settings.rs"]
-mod frame_settings;
+#[path = "support/criterion_settings.rs"]
+mod criterion_settings;
 #[path = "messages.rs"]
 mod messages;
 
@@ -81,7 +81,7 @@ fn shared_benches(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = frame_settings::config();
+    config = criterion_settings::config("FRAME_QUICK");
     targets = shared_benches
 }
 criterion_main!(benches);

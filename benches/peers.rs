@@ -15,7 +15,6 @@
 //! Set `PEERS_QUICK=1` for a short run (fewer sizes, shorter measurement).
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use byteorder::ByteOrder;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -24,6 +23,9 @@ use endian_wire::zerocopy::IntoBytes;
 use endian_wire::{
     BigEndian, LittleEndian, WireBytes, read_specific, read_specific_into, write_specific,
 };
+
+#[path = "support/criterion_settings.rs"]
+mod criterion_settings;
 
 fn quick() -> bool {
     std::env::var_os("PEERS_QUICK").is_some()
@@ -265,21 +267,9 @@ fn struct_benches(c: &mut Criterion) {
     );
 }
 
-fn config() -> Criterion {
-    let (warm, measure, samples) = if quick() {
-        (Duration::from_millis(100), Duration::from_millis(300), 10)
-    } else {
-        (Duration::from_millis(300), Duration::from_secs(1), 30)
-    };
-    Criterion::default()
-        .warm_up_time(warm)
-        .measurement_time(measure)
-        .sample_size(samples)
-}
-
 criterion_group! {
     name = peers;
-    config = config();
+    config = criterion_settings::config("PEERS_QUICK");
     targets = bulk_benches, struct_benches
 }
 criterion_main!(peers);
