@@ -264,3 +264,28 @@ impl Default for Config {
         Config::standard()
     }
 }
+
+/// A writer or reader whose integer encoding is fixed at compile time (varint if `VARINT`):
+/// how the entry points write and read a message, after reading the configuration once, so
+/// that no value checks it again ([`Writer::INT_ENCODING`](super::Writer::INT_ENCODING)).
+/// Crate-private, so that its encoding always is the configuration's.
+#[derive(Debug)]
+pub(crate) struct StaticInt<X, const VARINT: bool>(pub(crate) X);
+
+/// Runs `$body` with `$wrap` the constructor of the [`StaticInt`] of `$config`'s integer
+/// encoding (the body is compiled once per encoding).
+macro_rules! with_static_int {
+    ($config:expr, |$wrap:ident| $body:expr) => {
+        match $config.int_encoding() {
+            $crate::frame::IntEncoding::Fixed => {
+                let $wrap = $crate::frame::config::StaticInt::<_, false>;
+                $body
+            }
+            $crate::frame::IntEncoding::Variable => {
+                let $wrap = $crate::frame::config::StaticInt::<_, true>;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_static_int;

@@ -58,46 +58,7 @@ pub trait Decode: Sized {
         d: &mut Decoder<R>,
         slot: &mut MaybeUninit<alloc::vec::Vec<Self>>,
     ) -> Result<(), DecodeError> {
-        // A run whose memory is its wire bytes: one allocation and one copy.
-        if copy_run(len, d, slot) {
-            return Ok(());
-        }
-        let capacity = d.capacity_for(len, size_of::<Self>());
-        let out = slot.write(alloc::vec::Vec::with_capacity(capacity));
-        let read = 'read: {
-            // Static-size elements from memory: one length check for the run.
-            if let Some(size) = Self::FIXED_SIZE
-                && size > 0
-                && d.is_fixed_int()
-                && let Some(total) = size.checked_mul(len)
-            {
-                let big = d.config().endian() == Endian::Big;
-                let run = d.read_fixed(
-                    total,
-                    #[inline(always)]
-                    |input| {
-                        if big {
-                            fill_run::<Self, true>(len, size, out, input)
-                        } else {
-                            fill_run::<Self, false>(len, size, out, input)
-                        }
-                    },
-                );
-                match run {
-                    Ok(Some(())) => break 'read Ok(()),
-                    Ok(None) => {}
-                    Err(e) => break 'read Err(e),
-                }
-            }
-            decode_elements_in_place(len, d, out)
-        };
-        if let Err(e) = read {
-            // SAFETY: `slot` was initialized with a `Vec` above and is dropped once here: the
-            // caller sees the error and treats `slot` as holding nothing.
-            unsafe { slot.assume_init_drop() };
-            return Err(e);
-        }
-        Ok(())
+        decode_vec_generic(len, d, slot)
     }
 
     /// `Some` when this type's [`decode_in_place`](Self::decode_in_place) (and
@@ -158,15 +119,24 @@ pub trait Decode: Sized {
     #[doc(hidden)]
     const FIXED_SIZE: Option<usize> = None;
 
-    /// Reads exactly `FIXED_SIZE` bytes under fixed-int, native numbers big-endian if `BIG`;
-    /// fails only on invalid content (`bool`, `NonZero`, tags). Called only for a type whose
-    /// `FIXED_SIZE` is `Some`, which must implement it.
+    /// As [`Encode::VARINT_SIZE`](super::Encode::VARINT_SIZE): the bytes every value takes
+    /// under varint, if the same for all; such a value is read after one length check under
+    /// `standard()` too.
+    #[doc(hidden)]
+    const VARINT_SIZE: Option<usize> = None;
+
+    /// Reads exactly `FIXED_SIZE` bytes under fixed-int (`VARINT_SIZE` under varint if
+    /// `VARINT`), native numbers big-endian if `BIG`; fails only on invalid content (`bool`,
+    /// `NonZero`, tags). Called only for a type whose static size under that encoding is
+    /// `Some`, which must implement it.
     ///
     /// # Errors
     /// A [`DecodeError`] at the offset of the invalid value.
     #[doc(hidden)]
     #[inline]
-    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+    fn decode_fixed<const BIG: bool, const VARINT: bool>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<Self, DecodeError> {
         let _ = input;
         unreachable!("a type with a FIXED_SIZE implements decode_fixed");
     }
@@ -177,10 +147,10 @@ pub trait Decode: Sized {
     /// As [`decode_fixed`](Self::decode_fixed).
     #[doc(hidden)]
     #[inline]
-    fn decode_fixed_array<const BIG: bool, const N: usize>(
+    fn decode_fixed_array<const BIG: bool, const VARINT: bool, const N: usize>(
         input: &mut FixedIn<'_>,
     ) -> Result<[Self; N], DecodeError> {
-        crate::array::try_from_fn(|_| Self::decode_fixed::<BIG>(input))
+        crate::array::try_from_fn(|_| Self::decode_fixed::<BIG, VARINT>(input))
     }
 
     /// [`decode_fixed_array`](Self::decode_fixed_array) into `slot`, as
@@ -192,11 +162,11 @@ pub trait Decode: Sized {
     /// As [`decode_fixed`](Self::decode_fixed).
     #[doc(hidden)]
     #[inline(always)]
-    fn decode_fixed_array_in_place<const BIG: bool, const N: usize>(
+    fn decode_fixed_array_in_place<const BIG: bool, const VARINT: bool, const N: usize>(
         input: &mut FixedIn<'_>,
         slot: &mut MaybeUninit<[Self; N]>,
     ) -> Result<(), DecodeError> {
-        slot.write(Self::decode_fixed_array::<BIG, N>(input)?);
+        slot.write(Self::decode_fixed_array::<BIG, VARINT, N>(input)?);
         Ok(())
     }
 }
@@ -288,6 +258,10 @@ impl<R: Reader> Decoder<R> {
     /// # Ok::<(), endian_wire::frame::DecodeError>(())
     /// ```
     pub fn new(reader: R, config: Config) -> Self {
+        assert!(
+            R::INT_ENCODING.is_none_or(|known| known == config.int_encoding()),
+            "a reader's INT_ENCODING must be its configuration's"
+        );
         let remaining = reader.remaining();
         let prealloc_credit = remaining.map_or(0, |n| n.saturating_mul(PREALLOC_FACTOR));
         let offset = match remaining {
@@ -362,11 +336,21 @@ impl<R: Reader> Decoder<R> {
         DecodeError::new(offset, kind)
     }
 
+    /// The integer encoding (the configuration's; a compile-time constant on the entry
+    /// points' paths).
+    #[inline(always)]
+    pub fn int_encoding(&self) -> IntEncoding {
+        match R::INT_ENCODING {
+            Some(known) => known,
+            None => self.config.int_encoding(),
+        }
+    }
+
     /// Whether integers are read at their full width (then static-size values take their
     /// [`Decode::FIXED_SIZE`]).
-    #[inline]
+    #[inline(always)]
     pub fn is_fixed_int(&self) -> bool {
-        self.config.int_encoding() == IntEncoding::Fixed
+        self.int_encoding() == IntEncoding::Fixed
     }
 
     /// Runs `read` on the next `len` bytes, checked once, and consumes them if it succeeds;
@@ -401,9 +385,28 @@ impl<R: Reader> Decoder<R> {
     pub fn decode_fixed_in<T: Decode, const BIG: bool>(
         &mut self,
     ) -> Result<Option<T>, DecodeError> {
-        match T::FIXED_SIZE {
-            Some(size) if self.is_fixed_int() => self.read_fixed(size, T::decode_fixed::<BIG>),
-            _ => Ok(None),
+        if self.is_fixed_int() {
+            match T::FIXED_SIZE {
+                Some(size) => self.read_fixed(size, T::decode_fixed::<BIG, false>),
+                None => Ok(None),
+            }
+        } else {
+            match T::VARINT_SIZE {
+                Some(size) => self.read_fixed(size, T::decode_fixed::<BIG, true>),
+                None => Ok(None),
+            }
+        }
+    }
+
+    /// The bytes every `T` takes under this configuration's integer encoding, if the same for
+    /// all ([`Decode::FIXED_SIZE`] or [`Decode::VARINT_SIZE`]).
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn static_size<T: Decode>(&self) -> Option<usize> {
+        if self.is_fixed_int() {
+            T::FIXED_SIZE
+        } else {
+            T::VARINT_SIZE
         }
     }
 
@@ -475,7 +478,15 @@ impl<R: Reader> Decoder<R> {
         order: Endian,
         type_name: &'static str,
     ) -> Result<u128, DecodeError> {
-        if self.config.int_encoding() == IntEncoding::Variable {
+        if self.int_encoding() == IntEncoding::Variable {
+            // The one-byte case first, inline: values up to 250 (lengths, tags, small
+            // numbers) are most of a varint message, and the branch predictor keeps it.
+            if let Some(&first) = self.reader.peek().and_then(<[u8]>::first)
+                && first <= varint::SINGLE_MAX
+            {
+                self.consume(1);
+                return Ok(u128::from(first));
+            }
             return self.read_varint(width, order, type_name);
         }
         macro_rules! fixed {
@@ -575,7 +586,7 @@ impl<R: Reader> Decoder<R> {
         type_name: &'static str,
     ) -> Result<i128, DecodeError> {
         let raw = self.read_uint(width, order, type_name)?;
-        Ok(match self.config.int_encoding() {
+        Ok(match self.int_encoding() {
             // Sign-extend from `width` bytes.
             IntEncoding::Fixed => {
                 let shift = 128 - 8 * width as u32;
@@ -830,6 +841,57 @@ pub(crate) fn decode_vec_into_slot<T: Decode, R: Reader>(
     slot: &mut MaybeUninit<alloc::vec::Vec<T>>,
 ) -> Result<(), DecodeError> {
     T::decode_vec_in_place(len, d, slot)
+}
+
+/// The default [`Decode::decode_vec_in_place`]: a run that is its memory in one copy, a run of
+/// static-size values after one length check, else value by value; also the fallback of the
+/// types that override it.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn decode_vec_generic<T: Decode, R: Reader>(
+    len: usize,
+    d: &mut Decoder<R>,
+    slot: &mut MaybeUninit<alloc::vec::Vec<T>>,
+) -> Result<(), DecodeError> {
+    // A run whose memory is its wire bytes: one allocation and one copy.
+    if copy_run(len, d, slot) {
+        return Ok(());
+    }
+    let capacity = d.capacity_for(len, size_of::<T>());
+    let out = slot.write(alloc::vec::Vec::with_capacity(capacity));
+    let read = 'read: {
+        // Static-size elements from memory: one length check for the run.
+        if let Some(size) = d.static_size::<T>()
+            && size > 0
+            && let Some(total) = size.checked_mul(len)
+        {
+            let big = d.config().endian() == Endian::Big;
+            let varint = !d.is_fixed_int();
+            let run = d.read_fixed(
+                total,
+                #[inline(always)]
+                |input| match (big, varint) {
+                    (false, false) => fill_run::<T, false, false>(len, size, out, input),
+                    (true, false) => fill_run::<T, true, false>(len, size, out, input),
+                    (false, true) => fill_run::<T, false, true>(len, size, out, input),
+                    (true, true) => fill_run::<T, true, true>(len, size, out, input),
+                },
+            );
+            match run {
+                Ok(Some(())) => break 'read Ok(()),
+                Ok(None) => {}
+                Err(e) => break 'read Err(e),
+            }
+        }
+        decode_elements_in_place(len, d, out)
+    };
+    if let Err(e) = read {
+        // SAFETY: `slot` was initialized with a `Vec` above and is dropped once here: the
+        // caller sees the error and treats `slot` as holding nothing.
+        unsafe { slot.assume_init_drop() };
+        return Err(e);
+    }
+    Ok(())
 }
 
 /// Appends `len` values to `out` (empty), each read into the element it becomes; on an error,

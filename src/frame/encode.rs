@@ -25,27 +25,8 @@ pub trait Encode {
     where
         Self: Sized,
     {
-        if let Some(size) = Self::FIXED_SIZE
-            && e.is_fixed_int()
-            && let Some(total) = size.checked_mul(items.len())
-        {
-            let big = e.config().endian() == Endian::Big;
-            let done = e.write_fixed(
-                total,
-                #[inline(always)]
-                |out| {
-                    if !permute_run(items, RunTables::<Self>::ENCODE[usize::from(big)], out) {
-                        if big {
-                            encode_run::<Self, true>(items, size, out);
-                        } else {
-                            encode_run::<Self, false>(items, size, out);
-                        }
-                    }
-                },
-            )?;
-            if done {
-                return Ok(());
-            }
+        if encode_static_run(items, e)? {
+            return Ok(());
         }
         for item in items {
             item.encode(e)?;
@@ -60,6 +41,14 @@ pub trait Encode {
     #[doc(hidden)]
     const FIXED_SIZE: Option<usize> = None;
 
+    /// As [`FIXED_SIZE`](Self::FIXED_SIZE), under varint encoding: types without an integer
+    /// wider than a byte (floats, `u8`, `i8`, `bool`, and arrays, tuples and derived structs
+    /// of them), and unit enums whose tags fit one varint byte. Such values keep the one-check
+    /// path under bincode 2's `standard()`. Where it equals `FIXED_SIZE` the bytes are the
+    /// fixed-int ones (only a unit enum's tag changes size, and it always shrinks).
+    #[doc(hidden)]
+    const VARINT_SIZE: Option<usize> = None;
+
     /// Where the `FIXED_SIZE` wire bytes sit in the value's memory, with native numbers
     /// little-endian (`[0]`) and big-endian (`[1]`), when they are a rearrangement of it
     /// (numbers, wrappers, byte arrays, tuples and derived structs of them): a run of such
@@ -69,11 +58,12 @@ pub trait Encode {
     #[doc(hidden)]
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] = [None, None];
 
-    /// Writes exactly `FIXED_SIZE` bytes under fixed-int, native numbers big-endian if `BIG`.
-    /// Called only for a type whose `FIXED_SIZE` is `Some`, which must implement it.
+    /// Writes exactly `FIXED_SIZE` bytes under fixed-int (`VARINT_SIZE` under varint if
+    /// `VARINT`), native numbers big-endian if `BIG`. Called only for a type whose static size
+    /// under that encoding is `Some`, which must implement it.
     #[doc(hidden)]
     #[inline]
-    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+    fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
         let _ = out;
         unreachable!("a type with a FIXED_SIZE implements encode_fixed");
     }
@@ -81,12 +71,14 @@ pub trait Encode {
     /// [`encode_fixed`](Self::encode_fixed) for each item (bytes override it with one copy).
     #[doc(hidden)]
     #[inline]
-    fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>)
-    where
+    fn encode_fixed_slice<const BIG: bool, const VARINT: bool>(
+        items: &[Self],
+        out: &mut FixedOut<'_>,
+    ) where
         Self: Sized,
     {
         for item in items {
-            item.encode_fixed::<BIG>(out);
+            item.encode_fixed::<BIG, VARINT>(out);
         }
     }
 }
@@ -111,6 +103,10 @@ impl<W: Writer> Encoder<W> {
     /// # Ok::<(), endian_wire::frame::EncodeError>(())
     /// ```
     pub fn new(writer: W, config: Config) -> Self {
+        assert!(
+            W::INT_ENCODING.is_none_or(|known| known == config.int_encoding()),
+            "a writer's INT_ENCODING must be its configuration's"
+        );
         Encoder { writer, config }
     }
 
@@ -143,11 +139,21 @@ impl<W: Writer> Encoder<W> {
         out
     }
 
+    /// The integer encoding (the configuration's; a compile-time constant on the entry
+    /// points' paths, so that checking it costs nothing there).
+    #[inline(always)]
+    pub fn int_encoding(&self) -> IntEncoding {
+        match W::INT_ENCODING {
+            Some(known) => known,
+            None => self.config.int_encoding(),
+        }
+    }
+
     /// Whether integers are written at their full width (then static-size values take their
     /// [`Encode::FIXED_SIZE`]).
-    #[inline]
+    #[inline(always)]
     pub fn is_fixed_int(&self) -> bool {
-        self.config.int_encoding() == IntEncoding::Fixed
+        self.int_encoding() == IntEncoding::Fixed
     }
 
     /// Writes `len` bytes produced by `fill` with one capacity check; `Ok(false)` (nothing
@@ -176,16 +182,39 @@ impl<W: Writer> Encoder<W> {
         &mut self,
         value: &T,
     ) -> Result<bool, EncodeError> {
-        match T::FIXED_SIZE {
-            // The fill inlines, so that its writes land at constant offsets from the cursor
-            // (out of line, it took its output through memory: one trade into a reused
-            // buffer 7.5 ns, wincode 2.7).
-            Some(size) if self.is_fixed_int() => self.write_fixed(
-                size,
-                #[inline(always)]
-                |out| value.encode_fixed::<BIG>(out),
-            ),
-            _ => Ok(false),
+        // The fill inlines, so that its writes land at constant offsets from the cursor (out
+        // of line, it took its output through memory: one trade into a reused buffer 7.5 ns,
+        // wincode 2.7).
+        if self.is_fixed_int() {
+            match T::FIXED_SIZE {
+                Some(size) => self.write_fixed(
+                    size,
+                    #[inline(always)]
+                    |out| value.encode_fixed::<BIG, false>(out),
+                ),
+                None => Ok(false),
+            }
+        } else {
+            match T::VARINT_SIZE {
+                Some(size) => self.write_fixed(
+                    size,
+                    #[inline(always)]
+                    |out| value.encode_fixed::<BIG, true>(out),
+                ),
+                None => Ok(false),
+            }
+        }
+    }
+
+    /// The bytes every `T` takes under this configuration's integer encoding, if the same for
+    /// all ([`Encode::FIXED_SIZE`] or [`Encode::VARINT_SIZE`]).
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn static_size<T: Encode + ?Sized>(&self) -> Option<usize> {
+        if self.is_fixed_int() {
+            T::FIXED_SIZE
+        } else {
+            T::VARINT_SIZE
         }
     }
 
@@ -229,8 +258,28 @@ impl<W: Writer> Encoder<W> {
         self.writer.write(bytes)
     }
 
+    /// Writes `K` bytes known at compile time (a tag, a number): one store where the writer
+    /// has room, no length-driven copy.
+    ///
+    /// ```
+    /// use endian_wire::frame::{Config, Encoder, SliceWriter};
+    /// let mut buf = [0u8; 4];
+    /// let mut e = Encoder::new(SliceWriter::new(&mut buf), Config::standard());
+    /// e.write_array(*b"RIFF")?;
+    /// assert!(e.write_array([0]).is_err()); // the slice is full
+    /// # Ok::<(), endian_wire::frame::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As the writer.
+    #[inline(always)]
+    pub fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
+        self.writer.write_array(bytes)
+    }
+
     /// Writes an unsigned integer of `width` bytes (2 to 16): at its width in `order` under
-    /// fixed-int, as a varint (payload in `order`) under varint.
+    /// fixed-int, as a varint (payload in `order`) under varint. Inlined, so that a constant
+    /// `width` (every caller's) and a value known to fit in it leave one store per case.
     #[inline(always)]
     pub(crate) fn write_uint(
         &mut self,
@@ -238,39 +287,46 @@ impl<W: Writer> Encoder<W> {
         width: usize,
         order: Endian,
     ) -> Result<(), EncodeError> {
-        match self.config.int_encoding() {
+        match self.int_encoding() {
             IntEncoding::Fixed => {
-                let bytes = match order {
-                    Endian::Big => value.to_be_bytes(),
-                    Endian::Little => value.to_le_bytes(),
-                };
-                match order {
-                    Endian::Big => self.writer.write(&bytes[16 - width..]),
-                    Endian::Little => self.writer.write(&bytes[..width]),
+                macro_rules! full {
+                    ($t:ty) => {{
+                        let v = value as $t;
+                        self.writer.write_array(match order {
+                            Endian::Big => v.to_be_bytes(),
+                            Endian::Little => v.to_le_bytes(),
+                        })
+                    }};
+                }
+                match width {
+                    1 => full!(u8),
+                    2 => full!(u16),
+                    4 => full!(u32),
+                    8 => full!(u64),
+                    _ => full!(u128),
                 }
             }
             IntEncoding::Variable => self.write_varint(value, order),
         }
     }
 
-    /// Writes `value` as bincode's varint (payload in `order`), whatever the configuration.
-    #[inline]
+    /// Writes `value` as bincode's varint (payload in `order`), whatever the configuration:
+    /// marker and payload as one constant-size piece.
+    #[inline(always)]
     pub(crate) fn write_varint(&mut self, value: u128, order: Endian) -> Result<(), EncodeError> {
-        let mut buf = [0u8; 17];
-        let len = varint::encode(value, order, &mut buf);
-        self.writer.write(&buf[..len])
+        varint::write(value, order, WriterSink(&mut self.writer))
     }
 
     /// Writes a signed integer of `width` bytes: two's complement under fixed-int, zigzag
     /// varint under varint.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn write_int(
         &mut self,
         value: i128,
         width: usize,
         order: Endian,
     ) -> Result<(), EncodeError> {
-        match self.config.int_encoding() {
+        match self.int_encoding() {
             IntEncoding::Fixed => self.write_uint(value as u128, width, order),
             IntEncoding::Variable => self.write_uint(varint::zigzag(value), width, order),
         }
@@ -289,8 +345,62 @@ impl<W: Writer> Encoder<W> {
     ///
     /// # Errors
     /// As the writer.
-    #[inline]
+    #[inline(always)]
     pub fn write_variant(&mut self, index: u32) -> Result<(), EncodeError> {
         self.write_uint(u128::from(index), 4, self.config.endian())
     }
+}
+
+/// A varint written as one piece to a [`Writer`].
+struct WriterSink<'a, W>(&'a mut W);
+
+impl<W: Writer> varint::PieceSink for WriterSink<'_, W> {
+    type Out = Result<(), EncodeError>;
+
+    #[inline(always)]
+    fn piece<const K: usize>(self, bytes: [u8; K]) -> Self::Out {
+        self.0.write_array(bytes)
+    }
+}
+
+/// Writes `items` after one capacity check for the whole run when `T` has a static size under
+/// the encoder's configuration: by one byte permutation per value where the CPU has the
+/// records kernel, else value by value without checks; `Ok(false)` (nothing written)
+/// otherwise, or where the writer cannot give the room in one piece.
+///
+/// # Errors
+/// As the writer.
+#[inline(always)]
+pub(crate) fn encode_static_run<T: Encode, W: Writer>(
+    items: &[T],
+    e: &mut Encoder<W>,
+) -> Result<bool, EncodeError> {
+    let Some(size) = e.static_size::<T>() else {
+        return Ok(false);
+    };
+    let Some(total) = size.checked_mul(items.len()) else {
+        return Ok(false);
+    };
+    let big = e.config().endian() == Endian::Big;
+    let varint = !e.is_fixed_int();
+    // The byte permutation is of the fixed-int image, which is the varint one too when the
+    // sizes agree (see `VARINT_SIZE`).
+    let tables = match varint && T::VARINT_SIZE != T::FIXED_SIZE {
+        true => None,
+        false => RunTables::<T>::ENCODE[usize::from(big)],
+    };
+    e.write_fixed(
+        total,
+        #[inline(always)]
+        |out| {
+            if !permute_run(items, tables, out) {
+                match (big, varint) {
+                    (false, false) => encode_run::<T, false, false>(items, size, out),
+                    (true, false) => encode_run::<T, true, false>(items, size, out),
+                    (false, true) => encode_run::<T, false, true>(items, size, out),
+                    (true, true) => encode_run::<T, true, true>(items, size, out),
+                }
+            }
+        },
+    )
 }

@@ -113,6 +113,12 @@ impl<'a> FixedOut<'a> {
         self.rest.is_empty()
     }
 
+    /// Bytes not written yet.
+    #[inline(always)]
+    pub(crate) fn remaining(&self) -> usize {
+        self.rest.len()
+    }
+
     /// Runs `fill` on all of `dst`, which must come back fully written: afterwards every byte
     /// of `dst` is initialized.
     ///

@@ -56,6 +56,7 @@ mod write;
 
 #[doc(hidden)]
 pub use byte_map::ByteMap;
+use config::with_static_int;
 pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
 pub use decode::{BorrowDecode, Decode, Decoder, MAX_DEPTH};
 #[doc(hidden)]
@@ -71,13 +72,27 @@ pub use read::{BorrowReader, Reader, SliceReader};
 pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
 
-/// Writes a static-size `value` in `config`'s byte order: the fill of the one-step paths
-/// of [`encode_to_vec`], [`encode_append`] and [`encode_into_slice`], inlined into each.
+/// Writes a static-size `value` in `config`'s byte order and integer encoding: the fill of
+/// the one-step paths of [`encode_to_vec`], [`encode_append`] and [`encode_into_slice`],
+/// inlined into each.
 #[inline(always)]
 fn fill_fixed<T: Encode + ?Sized>(value: &T, config: Config, out: &mut FixedOut<'_>) {
-    match config.endian() {
-        crate::wire::Endian::Big => value.encode_fixed::<true>(out),
-        crate::wire::Endian::Little => value.encode_fixed::<false>(out),
+    let big = config.endian() == crate::wire::Endian::Big;
+    match (big, config.int_encoding() == IntEncoding::Variable) {
+        (false, false) => value.encode_fixed::<false, false>(out),
+        (true, false) => value.encode_fixed::<true, false>(out),
+        (false, true) => value.encode_fixed::<false, true>(out),
+        (true, true) => value.encode_fixed::<true, true>(out),
+    }
+}
+
+/// The bytes every `T` takes under `config`, when the same for all values: the
+/// [`Encode::FIXED_SIZE`] or [`Encode::VARINT_SIZE`] of its integer encoding.
+#[inline(always)]
+fn static_size<T: Encode + ?Sized>(config: Config) -> Option<usize> {
+    match config.int_encoding() {
+        IntEncoding::Fixed => T::FIXED_SIZE,
+        IntEncoding::Variable => T::VARINT_SIZE,
     }
 }
 
@@ -99,8 +114,8 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
     value: &T,
     config: Config,
 ) -> Result<alloc::vec::Vec<u8>, EncodeError> {
-    if let Some(size) = T::FIXED_SIZE {
-        if config.int_encoding() == IntEncoding::Fixed {
+    if T::FIXED_SIZE.is_some() || T::VARINT_SIZE.is_some() {
+        if let Some(size) = static_size::<T>(config) {
             // A static size: one allocation and the one-step path, without an `Encoder`, so
             // the new `Vec` never sits in memory between writes of its fields and the move
             // that returns it (a wide load over narrower stores stalls: 20 ns instead of 10
@@ -115,11 +130,12 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
             )?;
             return Ok(out);
         }
-        // Varint: sizes vary after all; the value's field-by-field path is out of line. Not
+        // Sizes vary under varint after all; the value's field-by-field path is out of line. Not
         // `encode_append`, whose result, merged with the one above, went through memory in
         // byte-sized pieces (measured: 18-25 ns instead of 11 for a 33-byte struct).
         let mut out = alloc::vec::Vec::with_capacity(encoded_size(value, config)?);
-        value.encode(&mut Encoder::new(&mut out, config))?;
+        with_static_int!(config, |wrap| value
+            .encode(&mut Encoder::new(wrap(&mut out), config)))?;
         return Ok(out);
     }
     let mut out = alloc::vec::Vec::new();
@@ -157,9 +173,7 @@ pub fn encode_append<T: Encode + ?Sized>(
     out: &mut alloc::vec::Vec<u8>,
     config: Config,
 ) -> Result<(), EncodeError> {
-    if let Some(size) = T::FIXED_SIZE
-        && config.int_encoding() == IntEncoding::Fixed
-    {
+    if let Some(size) = static_size::<T>(config) {
         // A static size: room for it, then the one-step fill, without an `Encoder`. Built
         // for the general path below, the encoder and the registers that path needs were
         // stored on every call (one 33-byte trade into a reused buffer: 6.0 ns, a plain
@@ -174,10 +188,12 @@ pub fn encode_append<T: Encode + ?Sized>(
     let mut sized = false;
     loop {
         let start = out.len();
-        let mut e = Encoder::new(SliceWriter::uninit(out.spare_capacity_mut()), config);
-        match value.encode(&mut e) {
-            Ok(()) => {
-                let written = e.into_writer().written();
+        let result = with_static_int!(config, |wrap| {
+            let mut e = Encoder::new(wrap(SliceWriter::uninit(out.spare_capacity_mut())), config);
+            value.encode(&mut e).map(|()| e.into_writer().0.written())
+        });
+        match result {
+            Ok(written) => {
                 // SAFETY: the writer initialized the first `written` bytes after `start`.
                 unsafe { out.set_len(start + written) };
                 return Ok(());
@@ -218,8 +234,7 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
     dst: &mut [u8],
     config: Config,
 ) -> Result<usize, EncodeError> {
-    if let Some(size) = T::FIXED_SIZE
-        && config.int_encoding() == IntEncoding::Fixed
+    if let Some(size) = static_size::<T>(config)
         && size <= dst.len()
     {
         // A static size that fits: the one-step fill, without an `Encoder` (measured on
@@ -233,9 +248,11 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
         )?;
         return Ok(size);
     }
-    let mut e = Encoder::new(SliceWriter::new(dst), config);
-    value.encode(&mut e)?;
-    Ok(e.into_writer().written())
+    with_static_int!(config, |wrap| {
+        let mut e = Encoder::new(wrap(SliceWriter::new(dst)), config);
+        value.encode(&mut e)?;
+        Ok(e.into_writer().0.written())
+    })
 }
 
 /// Encodes `value` to a `std::io::Write` and returns the number of bytes written.
@@ -257,7 +274,8 @@ pub fn encode_into_writer<T: Encode + ?Sized, W: std::io::Write>(
     config: Config,
 ) -> Result<usize, EncodeError> {
     let size = encoded_size(value, config)?;
-    value.encode(&mut Encoder::new(IoWriter::new(writer), config))?;
+    with_static_int!(config, |wrap| value
+        .encode(&mut Encoder::new(wrap(IoWriter::new(writer)), config)))?;
     Ok(size)
 }
 
@@ -276,9 +294,11 @@ pub fn encode_into_writer<T: Encode + ?Sized, W: std::io::Write>(
 /// As [`encode_to_vec`].
 #[inline(always)]
 pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usize, EncodeError> {
-    let mut e = Encoder::new(SizeCounter::default(), config);
-    value.encode(&mut e)?;
-    Ok(e.into_writer().count)
+    with_static_int!(config, |wrap| {
+        let mut e = Encoder::new(wrap(SizeCounter::default()), config);
+        value.encode(&mut e)?;
+        Ok(e.into_writer().0.count)
+    })
 }
 
 /// Decodes a `T` from the front of `src`; returns it and the number of bytes used.
@@ -301,36 +321,48 @@ pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usi
 /// A [`DecodeError`] naming what is wrong and its byte offset.
 #[inline(always)]
 pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, usize), DecodeError> {
-    if let Some(size) = T::FIXED_SIZE {
+    if T::FIXED_SIZE.is_some() || T::VARINT_SIZE.is_some() {
         // A static size: one length check, then the one-step read, straight into the caller's
         // result without building a `Decoder`. No other path returns a `T` by value: had one
         // (the general decode, out of line, through memory), the compiler would keep both
         // paths' values in one stack slot and copy the one read here out of it with wider
         // loads than the stores that wrote it (measured: a 33-byte struct 7.9 ns instead of
-        // 2.2). Varint goes field by field out of line, into a slot read on that path only;
-        // input shorter than the size can only be an error.
-        if config.int_encoding() != IntEncoding::Fixed {
+        // 2.2). Without a static size under this configuration (varint integers) the value
+        // goes field by field out of line, into a slot read on that path only; input shorter
+        // than the size can only be an error.
+        let varint = config.int_encoding() == IntEncoding::Variable;
+        let size = if varint {
+            T::VARINT_SIZE
+        } else {
+            T::FIXED_SIZE
+        };
+        let Some(size) = size else {
             let mut slot = core::mem::MaybeUninit::<T>::uninit();
             let used = decode_general_into_slot(src, config, &mut slot)?;
             // SAFETY: `decode_general_into_slot` returned `Ok`, so it wrote the slot.
             return Ok((unsafe { slot.assume_init() }, used));
-        }
+        };
         let Some(bytes) = src.get(..size) else {
             return Err(short_static_input::<T>(src, config));
         };
         let mut input = FixedIn::new(bytes, 0);
-        let value = match config.endian() {
-            crate::wire::Endian::Big => T::decode_fixed::<true>(&mut input)?,
-            crate::wire::Endian::Little => T::decode_fixed::<false>(&mut input)?,
+        let big = config.endian() == crate::wire::Endian::Big;
+        let value = match (big, varint) {
+            (false, false) => T::decode_fixed::<false, false>(&mut input)?,
+            (true, false) => T::decode_fixed::<true, false>(&mut input)?,
+            (false, true) => T::decode_fixed::<false, true>(&mut input)?,
+            (true, true) => T::decode_fixed::<true, true>(&mut input)?,
         };
         return Ok((value, size));
     }
-    let mut d = Decoder::new(SliceReader::new(src), config);
-    // Not `?` then `Ok((value, offset))`: that moved a decoded `Vec` through one temporary
-    // more (with `DecodeError`'s layout, measured: 30 ns instead of 22 for 1 KiB of bytes).
-    let result = T::decode(&mut d);
-    let used = d.offset();
-    result.map(|value| (value, used))
+    with_static_int!(config, |wrap| {
+        let mut d = Decoder::new(wrap(SliceReader::new(src)), config);
+        // Not `?` then `Ok((value, offset))`: that moved a decoded `Vec` through one temporary
+        // more (with `DecodeError`'s layout, measured: 30 ns instead of 22 for 1 KiB of bytes).
+        let result = T::decode(&mut d);
+        let used = d.offset();
+        result.map(|value| (value, used))
+    })
 }
 
 /// The general decode of a `T` from `src`, written to `slot` on `Ok`; returns the bytes used.
@@ -343,9 +375,11 @@ fn decode_general_into_slot<T: Decode>(
     config: Config,
     slot: &mut core::mem::MaybeUninit<T>,
 ) -> Result<usize, DecodeError> {
-    let mut d = Decoder::new(SliceReader::new(src), config);
-    slot.write(T::decode(&mut d)?);
-    Ok(d.offset())
+    with_static_int!(config, |wrap| {
+        let mut d = Decoder::new(wrap(SliceReader::new(src)), config);
+        slot.write(T::decode(&mut d)?);
+        Ok(d.offset())
+    })
 }
 
 /// The error for `src` shorter than `T`'s static size: the general decode's, which names the
@@ -360,7 +394,12 @@ fn short_static_input<T: Decode>(src: &[u8], config: Config) -> DecodeError {
         Ok(_) => DecodeError::new(
             src.len(),
             DecodeErrorKind::UnexpectedEnd {
-                needed: T::FIXED_SIZE.unwrap_or(0).saturating_sub(src.len()),
+                needed: match config.int_encoding() {
+                    IntEncoding::Fixed => T::FIXED_SIZE,
+                    IntEncoding::Variable => T::VARINT_SIZE,
+                }
+                .unwrap_or(0)
+                .saturating_sub(src.len()),
             },
         ),
     }
@@ -413,9 +452,11 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de>>(
     src: &'de [u8],
     config: Config,
 ) -> Result<(T, usize), DecodeError> {
-    let mut d = Decoder::new(SliceReader::new(src), config);
-    let value = T::borrow_decode(&mut d)?;
-    Ok((value, d.offset()))
+    with_static_int!(config, |wrap| {
+        let mut d = Decoder::new(wrap(SliceReader::new(src)), config);
+        let value = T::borrow_decode(&mut d)?;
+        Ok((value, d.offset()))
+    })
 }
 
 /// Decodes a `T` from a `std::io::Read`, reading no further than the value.
@@ -440,5 +481,8 @@ pub fn decode_from_reader<T: Decode, R: std::io::Read>(
     reader: R,
     config: Config,
 ) -> Result<T, DecodeError> {
-    T::decode(&mut Decoder::new(IoReader::new(reader), config))
+    with_static_int!(config, |wrap| T::decode(&mut Decoder::new(
+        wrap(IoReader::new(reader)),
+        config
+    )))
 }

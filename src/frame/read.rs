@@ -1,11 +1,17 @@
 //! Where decoded bytes come from: the [`Reader`] and [`BorrowReader`] traits and their
 //! implementations (a slice, a `std::io::Read`).
 
+use super::config::{IntEncoding, StaticInt};
 use super::error::DecodeErrorKind;
 use crate::io::bulk;
 
 /// A source of bytes to decode.
 pub trait Reader {
+    /// As [`Writer::INT_ENCODING`](super::Writer::INT_ENCODING): the integer encoding this
+    /// reader is known, at compile time, to be read under; `None`: the configuration's.
+    #[doc(hidden)]
+    const INT_ENCODING: Option<IntEncoding> = None;
+
     /// Fills `dst` completely.
     ///
     /// # Errors
@@ -54,6 +60,8 @@ pub trait Reader {
 }
 
 impl<T: Reader + ?Sized> Reader for &mut T {
+    const INT_ENCODING: Option<IntEncoding> = T::INT_ENCODING;
+
     #[inline]
     fn counts_remaining(&self) -> bool {
         (**self).counts_remaining()
@@ -93,6 +101,51 @@ pub trait BorrowReader<'de>: Reader {
     /// # Errors
     /// [`DecodeErrorKind::UnexpectedEnd`] if fewer are left.
     fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind>;
+}
+
+impl<R: Reader, const VARINT: bool> Reader for StaticInt<R, VARINT> {
+    const INT_ENCODING: Option<IntEncoding> = Some(if VARINT {
+        IntEncoding::Variable
+    } else {
+        IntEncoding::Fixed
+    });
+
+    #[inline(always)]
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        self.0.read(dst)
+    }
+
+    #[inline(always)]
+    fn remaining(&self) -> Option<usize> {
+        self.0.remaining()
+    }
+
+    #[inline(always)]
+    fn counts_remaining(&self) -> bool {
+        self.0.counts_remaining()
+    }
+
+    #[inline(always)]
+    fn peek(&self) -> Option<&[u8]> {
+        self.0.peek()
+    }
+
+    #[inline(always)]
+    fn consume(&mut self, len: usize) {
+        self.0.consume(len);
+    }
+
+    #[inline(always)]
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        self.0.claim_allocation(bytes)
+    }
+}
+
+impl<'de, R: BorrowReader<'de>, const VARINT: bool> BorrowReader<'de> for StaticInt<R, VARINT> {
+    #[inline(always)]
+    fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {
+        self.0.borrow(len)
+    }
 }
 
 /// Reads from a byte slice.

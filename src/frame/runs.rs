@@ -157,14 +157,14 @@ pub(super) fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut Fixe
 
 /// Writes a run of static-size values, each into its own `size` bytes.
 #[inline(always)]
-pub(super) fn encode_run<T: Encode, const BIG: bool>(
+pub(super) fn encode_run<T: Encode, const BIG: bool, const VARINT: bool>(
     items: &[T],
     size: usize,
     out: &mut FixedOut<'_>,
 ) {
     for item in items {
         let mut part = out.split(size);
-        item.encode_fixed::<BIG>(&mut part);
+        item.encode_fixed::<BIG, VARINT>(&mut part);
         assert!(part.is_full(), "encode_fixed wrote less than FIXED_SIZE");
     }
 }
@@ -175,7 +175,7 @@ pub(super) fn encode_run<T: Encode, const BIG: bool>(
 /// before it, or none of them (forgotten, never dropped twice) when it had room for all.
 #[cfg(feature = "alloc")]
 #[inline(always)]
-pub(super) fn fill_run<T: Decode, const BIG: bool>(
+pub(super) fn fill_run<T: Decode, const BIG: bool, const VARINT: bool>(
     len: usize,
     size: usize,
     out: &mut alloc::vec::Vec<T>,
@@ -183,8 +183,11 @@ pub(super) fn fill_run<T: Decode, const BIG: bool>(
 ) -> Result<(), DecodeError> {
     debug_assert!(out.is_empty());
     let room = out.capacity() >= len;
+    // The permutation is of the fixed-int image, the varint one too where the sizes agree.
+    let same_bytes = !VARINT || T::VARINT_SIZE == T::FIXED_SIZE;
     if room
         && len >= 2
+        && same_bytes
         && let Some(t) = RunTables::<T>::DECODE[usize::from(BIG)]
         && crate::io::bulk::records_kernel_available()
     {
@@ -207,7 +210,7 @@ pub(super) fn fill_run<T: Decode, const BIG: bool>(
         // (leaked, never dropped twice).
         for slot in &mut out.spare_capacity_mut()[..len] {
             let mut part = input.split(size);
-            slot.write(T::decode_fixed::<BIG>(&mut part)?);
+            slot.write(T::decode_fixed::<BIG, VARINT>(&mut part)?);
         }
         // SAFETY: the loop initialized each of the first `len` slots of the allocation.
         unsafe { out.set_len(len) };
@@ -215,7 +218,7 @@ pub(super) fn fill_run<T: Decode, const BIG: bool>(
     }
     for _ in 0..len {
         let mut part = input.split(size);
-        out.push(T::decode_fixed::<BIG>(&mut part)?);
+        out.push(T::decode_fixed::<BIG, VARINT>(&mut part)?);
     }
     Ok(())
 }
@@ -233,7 +236,8 @@ pub(super) fn copy_run<T: Decode, R: Reader>(
     d: &mut Decoder<R>,
     slot: &mut MaybeUninit<alloc::vec::Vec<T>>,
 ) -> bool {
-    if !d.is_fixed_int() {
+    // The fixed-int image, which is the varint one too where the sizes agree.
+    if !d.is_fixed_int() && T::VARINT_SIZE != T::FIXED_SIZE {
         return false;
     }
     let big = d.config().endian() == Endian::Big;

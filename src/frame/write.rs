@@ -3,17 +3,34 @@
 
 use core::mem::MaybeUninit;
 
+use super::config::{IntEncoding, StaticInt};
 use super::error::EncodeError;
 use super::fixed::FixedOut;
 use crate::io::bulk::{self, WireElement};
 
 /// A destination for encoded bytes.
 pub trait Writer {
+    /// The integer encoding this writer is known, at compile time, to be written under: set
+    /// only by the crate's entry points, which wrap their writer once per message so that
+    /// no value checks the configuration again. `None` (the default): the configuration's.
+    #[doc(hidden)]
+    const INT_ENCODING: Option<IntEncoding> = None;
+
     /// Appends `bytes`.
     ///
     /// # Errors
     /// [`EncodeError::OutputFull`] for a full slice, [`EncodeError::Io`] for a failed writer.
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError>;
+
+    /// Appends `K` bytes known at compile time to be `K` (a tag, a number, a varint of a given
+    /// width): writers store them as one value, without a length-driven copy.
+    ///
+    /// # Errors
+    /// As [`write`](Self::write).
+    #[inline(always)]
+    fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
+        self.write(&bytes)
+    }
 
     /// For a writer that only counts bytes, its counter (so that sizes can be added without
     /// producing the bytes).
@@ -69,12 +86,36 @@ pub trait Writer {
         self.write(bytes)?;
         Ok(true)
     }
+    /// Writes at most `max` bytes produced by `fill` (a run of varints: one capacity check
+    /// for the whole run), front to back into a region of `max` bytes of which it may leave
+    /// the end unwritten; returns `false`, having written nothing, where the writer cannot
+    /// give the room in one piece. The default cannot.
+    ///
+    /// # Errors
+    /// As [`write`](Self::write).
+    #[doc(hidden)]
+    #[inline]
+    fn write_bounded(
+        &mut self,
+        max: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        let _ = (max, fill);
+        Ok(false)
+    }
 }
 
 impl<T: Writer + ?Sized> Writer for &mut T {
+    const INT_ENCODING: Option<IntEncoding> = T::INT_ENCODING;
+
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         (**self).write(bytes)
+    }
+
+    #[inline(always)]
+    fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
+        (**self).write_array(bytes)
     }
 
     #[inline]
@@ -95,6 +136,15 @@ impl<T: Writer + ?Sized> Writer for &mut T {
     ) -> Result<bool, EncodeError> {
         (**self).write_fixed(len, fill)
     }
+
+    #[inline(always)]
+    fn write_bounded(
+        &mut self,
+        max: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        (**self).write_bounded(max, fill)
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -102,6 +152,19 @@ impl Writer for alloc::vec::Vec<u8> {
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         bulk::extend_from_bytes(self, bytes);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
+        self.reserve(K);
+        let start = self.len();
+        let Some((head, _)) = self.spare_capacity_mut().split_first_chunk_mut::<K>() else {
+            unreachable!("reserved")
+        };
+        *head = bytes.map(MaybeUninit::new);
+        // SAFETY: `reserve` made room for `K` more bytes, and all of them were just written.
+        unsafe { self.set_len(start + K) };
         Ok(())
     }
 
@@ -125,6 +188,70 @@ impl Writer for alloc::vec::Vec<u8> {
         // of them is written.
         unsafe { self.set_len(start + len) };
         Ok(true)
+    }
+
+    /// Straight into the spare capacity.
+    #[inline(always)]
+    fn write_bounded(
+        &mut self,
+        max: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        self.reserve(max);
+        let start = self.len();
+        let mut out = FixedOut::new(&mut self.spare_capacity_mut()[..max]);
+        fill(&mut out);
+        let written = max - out.remaining();
+        // SAFETY: a `FixedOut` is written front to back with initialized bytes, so the first
+        // `written` bytes of the room `reserve` made are initialized.
+        unsafe { self.set_len(start + written) };
+        Ok(true)
+    }
+}
+
+impl<W: Writer, const VARINT: bool> Writer for StaticInt<W, VARINT> {
+    const INT_ENCODING: Option<IntEncoding> = Some(if VARINT {
+        IntEncoding::Variable
+    } else {
+        IntEncoding::Fixed
+    });
+
+    #[inline(always)]
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.0.write(bytes)
+    }
+
+    #[inline(always)]
+    fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
+        self.0.write_array(bytes)
+    }
+
+    #[inline(always)]
+    fn count_only(&mut self) -> Option<&mut usize> {
+        self.0.count_only()
+    }
+
+    #[inline(always)]
+    fn write_wire<E: WireElement>(&mut self, src: &[E::Native]) -> Result<(), EncodeError> {
+        self.0.write_wire::<E>(src)
+    }
+
+    #[inline(always)]
+    fn write_fixed(
+        &mut self,
+        len: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        self.0.write_fixed(len, fill)
+    }
+
+    #[inline(always)]
+    fn write_bounded(
+        &mut self,
+        max: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        self.0.write_bounded(max, fill)
     }
 }
 
@@ -206,6 +333,20 @@ impl Writer for SliceWriter<'_> {
         Ok(())
     }
 
+    #[inline(always)]
+    fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
+        if K > self.rest.len() {
+            return Err(self.full(K));
+        }
+        let Some((head, rest)) = core::mem::take(&mut self.rest).split_first_chunk_mut::<K>()
+        else {
+            unreachable!("checked")
+        };
+        *head = bytes.map(MaybeUninit::new);
+        self.rest = rest;
+        Ok(())
+    }
+
     #[inline]
     fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
         let needed = size_of_val(src);
@@ -227,6 +368,27 @@ impl Writer for SliceWriter<'_> {
             return Ok(false);
         };
         FixedOut::fill_all(dst, fill);
+        Ok(true)
+    }
+
+    #[inline(always)]
+    fn write_bounded(
+        &mut self,
+        max: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>),
+    ) -> Result<bool, EncodeError> {
+        // Too little room for the worst case: the caller goes value by value, and reports
+        // where the room runs out if it does.
+        if max > self.rest.len() {
+            return Ok(false);
+        }
+        let (room, _) = self.rest.split_at_mut(max);
+        let mut out = FixedOut::new(room);
+        fill(&mut out);
+        let written = max - out.remaining();
+        // (Written front to back with initialized bytes only: the `rest` invariant holds.)
+        let rest = core::mem::take(&mut self.rest);
+        self.rest = &mut rest[written..];
         Ok(true)
     }
 }
@@ -251,6 +413,12 @@ impl Writer for SizeCounter {
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.count += bytes.len();
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn write_array<const K: usize>(&mut self, _: [u8; K]) -> Result<(), EncodeError> {
+        self.count += K;
         Ok(())
     }
 

@@ -271,7 +271,7 @@ impl Cx<'_> {
                 d: &mut #f::Decoder<__R>,
                 slot: &mut ::core::mem::MaybeUninit<Self>,
             ) -> ::core::result::Result<(), #f::DecodeError> {
-                if <Self as #f::Decode>::FIXED_SIZE.is_some() {
+                if d.static_size::<Self>().is_some() {
                     slot.write(<Self as #f::Decode>::decode(d)?);
                     return ::core::result::Result::Ok(());
                 }
@@ -292,7 +292,10 @@ impl Cx<'_> {
     }
 
     /// `Encode`, `Decode` and `BorrowDecode` for an enum: the variant position as a `u32` tag,
-    /// then the variant's fields.
+    /// then the variant's fields. The tag is computed by one `match` and written once (one
+    /// write per variant, the arms did not merge: a jump table per tag); a unit-only enum has
+    /// a static size (4 bytes under fixed-int, 1 under varint for up to 251 variants), so that
+    /// records holding one keep their one-check path.
     pub(crate) fn frame_enum(&self, variants: &[Variant], target: Target) -> TokenStream {
         let c = self.c;
         let f = quote!(#c::frame);
@@ -301,8 +304,13 @@ impl Cx<'_> {
             Target::Logical => &self.input.ident,
             Target::Wire => &self.input.wire_ident,
         };
-        let encode_arms = variants.iter().enumerate().map(|(i, v)| {
+        let tag_arms = variants.iter().enumerate().map(|(i, v)| {
             let index = i as u32;
+            let v_ident = &v.ident;
+            quote!(#name::#v_ident { .. } => #index,)
+        });
+        let unit_only = variants.iter().all(|v| v.fields.fields.is_empty());
+        let field_arms = variants.iter().map(|v| {
             let names = super::bindings(v);
             let v_ident = &v.ident;
             let pattern = super::variant_expr(quote!(#name::#v_ident), v, &names);
@@ -312,13 +320,9 @@ impl Cx<'_> {
                 .iter()
                 .zip(&names)
                 .map(|(field, name)| self.encode_field(field, &quote!(#name)));
-            quote! {
-                #pattern => {
-                    e.write_variant(#index)?;
-                    #(#encodes)*
-                }
-            }
+            quote!(#pattern => { #(#encodes)* })
         });
+        let fields = (!unit_only).then(|| quote!(match self { #(#field_arms)* }));
         let decode_arms = variants.iter().enumerate().map(|(i, v)| {
             let index = i as u32;
             let v_ident = &v.ident;
@@ -336,32 +340,114 @@ impl Cx<'_> {
             };
             quote!(#index => #build,)
         });
+        let unknown = quote! {
+            #f::DecodeErrorKind::UnknownVariant {
+                type_name: #type_name,
+                tag: u64::from(tag),
+            }
+        };
+        let static_items = unit_only.then(|| self.unit_enum_items(variants, target, &unknown));
         // The tag (at least one byte under varint), then the smallest variant.
         let variant_sizes = variants.iter().map(|v| self.min_size(&v.fields, target));
         self.frame_impls(
             target,
-            None,
+            static_items,
             &quote!(1 + #c::derive_support::min_of(&[#(#variant_sizes),*])),
             &quote! {
-                match self { #(#encode_arms)* }
+                let __tag: u32 = match self { #(#tag_arms)* };
+                e.write_variant(__tag)?;
+                #fields
                 ::core::result::Result::Ok(())
             },
             &quote! {
                 let start = d.offset();
                 ::core::result::Result::Ok(match d.read_variant()? {
                     #(#decode_arms)*
-                    tag => {
-                        return ::core::result::Result::Err(d.error_at(
-                            start,
-                            #f::DecodeErrorKind::UnknownVariant {
-                                type_name: #type_name,
-                                tag: u64::from(tag),
-                            },
-                        ));
-                    }
+                    tag => return ::core::result::Result::Err(d.error_at(start, #unknown)),
                 })
             },
         )
+    }
+
+    /// The static-size items of a unit-only enum: the tag alone, a `u32` under fixed-int and
+    /// one byte under varint (while every position is a one-byte varint, up to 251 variants),
+    /// in the container's order. Decoding under varint keeps the general path: bincode's
+    /// readers accept a tag written with a wider marker than it needs (`fb 01 00` for 1), so
+    /// the tag's size is not known before it is read.
+    fn unit_enum_items(
+        &self,
+        variants: &[Variant],
+        target: Target,
+        unknown: &TokenStream,
+    ) -> StructItems {
+        let c = self.c;
+        let f = quote!(#c::frame);
+        let big = self.order_is_big();
+        let name = match target {
+            Target::Logical => &self.input.ident,
+            Target::Wire => &self.input.wire_ident,
+        };
+        let varint_size = if variants.len() <= 251 {
+            quote!(::core::option::Option::Some(1))
+        } else {
+            quote!(::core::option::Option::None)
+        };
+        let tag_arms = variants.iter().enumerate().map(|(i, v)| {
+            let index = i as u32;
+            let v_ident = &v.ident;
+            quote!(#name::#v_ident => #index,)
+        });
+        let value_arms = variants.iter().enumerate().map(|(i, v)| {
+            let index = i as u32;
+            let v_ident = &v.ident;
+            quote!(#index => #name::#v_ident,)
+        });
+        StructItems {
+            encode_items: quote! {
+                const FIXED_SIZE: ::core::option::Option<usize> = ::core::option::Option::Some(4);
+                const VARINT_SIZE: ::core::option::Option<usize> = #varint_size;
+
+                #[inline(always)]
+                fn encode_fixed<const __BIG: bool, const __VARINT: bool>(&self, out: &mut #f::FixedOut<'_>) {
+                    let tag: u32 = match self { #(#tag_arms)* };
+                    if __VARINT {
+                        out.put([tag as u8]);
+                    } else if #big {
+                        out.put(tag.to_be_bytes());
+                    } else {
+                        out.put(tag.to_le_bytes());
+                    }
+                }
+            },
+            decode_items: quote! {
+                const FIXED_SIZE: ::core::option::Option<usize> = ::core::option::Option::Some(4);
+
+                #[inline(always)]
+                fn decode_fixed<const __BIG: bool, const __VARINT: bool>(input: &mut #f::FixedIn<'_>) -> ::core::result::Result<Self, #f::DecodeError> {
+                    let start = input.offset();
+                    let tag = if #big {
+                        u32::from_be_bytes(input.take::<4>())
+                    } else {
+                        u32::from_le_bytes(input.take::<4>())
+                    };
+                    ::core::result::Result::Ok(match tag {
+                        #(#value_arms)*
+                        tag => return ::core::result::Result::Err(input.error_at(start, #unknown)),
+                    })
+                }
+            },
+            encode_first: quote! {
+                if e.encode_fixed_in::<Self, #big>(self)? {
+                    return ::core::result::Result::Ok(());
+                }
+            },
+            decode_first: quote! {
+                if let ::core::option::Option::Some(value) = d.decode_fixed_in::<Self, #big>()? {
+                    return ::core::result::Result::Ok(value);
+                }
+            },
+            decode_in_place: TokenStream::new(),
+        }
     }
 
     /// The static-size items of a struct: its size is the sum of its fields' (`None` if any
@@ -382,11 +468,11 @@ impl Cx<'_> {
             } else {
                 quote!(&self.#member)
             };
-            quote!(<#ty as #f::Encode>::encode_fixed::<#big>(#place, out);)
+            quote!(<#ty as #f::Encode>::encode_fixed::<#big, __VARINT>(#place, out);)
         });
         let takes = fields.fields.iter().zip(&tys).map(|(field, ty)| {
             let member = field.member();
-            quote!(#member: <#ty as #f::Decode>::decode_fixed::<#big>(input)?)
+            quote!(#member: <#ty as #f::Decode>::decode_fixed::<#big, __VARINT>(input)?)
         });
         let build = match fields.style {
             Style::Unit => quote!(Self),
@@ -398,20 +484,24 @@ impl Cx<'_> {
             encode_items: quote! {
                 const FIXED_SIZE: ::core::option::Option<usize> =
                     #f::sum_sizes(&[#(<#tys as #f::Encode>::FIXED_SIZE),*]);
+                const VARINT_SIZE: ::core::option::Option<usize> =
+                    #f::sum_sizes(&[#(<#tys as #f::Encode>::VARINT_SIZE),*]);
                 #encode_map
 
                 #[inline(always)]
-                fn encode_fixed<const __BIG: bool>(&self, out: &mut #f::FixedOut<'_>) {
+                fn encode_fixed<const __BIG: bool, const __VARINT: bool>(&self, out: &mut #f::FixedOut<'_>) {
                     #(#puts)*
                 }
             },
             decode_items: quote! {
                 const FIXED_SIZE: ::core::option::Option<usize> =
                     #f::sum_sizes(&[#(<#tys as #f::Decode>::FIXED_SIZE),*]);
+                const VARINT_SIZE: ::core::option::Option<usize> =
+                    #f::sum_sizes(&[#(<#tys as #f::Decode>::VARINT_SIZE),*]);
                 #decode_map
 
                 #[inline(always)]
-                fn decode_fixed<const __BIG: bool>(input: &mut #f::FixedIn<'_>) -> ::core::result::Result<Self, #f::DecodeError> {
+                fn decode_fixed<const __BIG: bool, const __VARINT: bool>(input: &mut #f::FixedIn<'_>) -> ::core::result::Result<Self, #f::DecodeError> {
                     ::core::result::Result::Ok(#build)
                 }
             },
@@ -493,8 +583,11 @@ impl Cx<'_> {
         let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
         let bincode = self.bincode_impls(target);
         // Structs' `encode` / `decode` are hinted inline (an enum's match is left to the
-        // compiler). A type that may have a static size keeps its field-by-field path (varint,
-        // streams, short output) out of line, so that the one-step path inlines into callers.
+        // compiler). A type with a static size under the configuration keeps its
+        // field-by-field path (streams, short output) out of line, so that the one-step path
+        // inlines into callers; without one (varint integers) the fields are the path, inline.
+        // Under the entry points the integer encoding is a constant, so this is decided at
+        // compile time.
         let inline = match struct_items {
             Some(_) => quote!(#[inline]),
             None => TokenStream::new(),
@@ -514,7 +607,7 @@ impl Cx<'_> {
                     quote! {
                         #encode_first
                         let by_field = { #[inline(always)] |e: &mut #f::Encoder<__W>| e.with_endian(#order, #[inline(always)] |e| { #encode_body }) };
-                        if <Self as #f::Encode>::FIXED_SIZE.is_some() {
+                        if e.static_size::<Self>().is_some() {
                             e.out_of_line(by_field)
                         } else {
                             by_field(e)
@@ -523,7 +616,7 @@ impl Cx<'_> {
                     quote! {
                         #decode_first
                         let by_field = |d: &mut #f::Decoder<__R>| d.with_endian(#order, |d| { #decode_body });
-                        if <Self as #f::Decode>::FIXED_SIZE.is_some() {
+                        if d.static_size::<Self>().is_some() {
                             d.out_of_line(by_field)
                         } else {
                             by_field(d)

@@ -16,6 +16,7 @@ use crate::wire::Endian;
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
     const FIXED_SIZE: Option<usize> = times(T::FIXED_SIZE, N);
+    const VARINT_SIZE: Option<usize> = times(T::VARINT_SIZE, N);
     // SAFETY: `Self` is `[T; N]`, its elements `size_of::<T>()` apart, framed in order.
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
         [
@@ -25,15 +26,18 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     };
 
     #[inline(always)]
-    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
-        T::encode_fixed_slice::<BIG>(self, out);
+    fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
+        T::encode_fixed_slice::<BIG, VARINT>(self, out);
     }
 
     // Arrays have no length prefix, so a run of them frames as the run of their elements: a
     // `Vec<[u8; 64]>` is one copy, not one per array.
     #[inline(always)]
-    fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
-        T::encode_fixed_slice::<BIG>(items.as_flattened(), out);
+    fn encode_fixed_slice<const BIG: bool, const VARINT: bool>(
+        items: &[Self],
+        out: &mut FixedOut<'_>,
+    ) {
+        T::encode_fixed_slice::<BIG, VARINT>(items.as_flattened(), out);
     }
 
     #[inline]
@@ -50,6 +54,7 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 impl<T: Decode, const N: usize> Decode for [T; N] {
     const MIN_SIZE: usize = T::MIN_SIZE * N;
     const FIXED_SIZE: Option<usize> = times(<T as Decode>::FIXED_SIZE, N);
+    const VARINT_SIZE: Option<usize> = times(<T as Decode>::VARINT_SIZE, N);
     // SAFETY: `Self` is `[T; N]`, its elements `size_of::<T>()` apart, framed in order.
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
         [
@@ -59,8 +64,10 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
     };
 
     #[inline(always)]
-    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
-        T::decode_fixed_array::<BIG, N>(input)
+    fn decode_fixed<const BIG: bool, const VARINT: bool>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<Self, DecodeError> {
+        T::decode_fixed_array::<BIG, VARINT, N>(input)
     }
 
     // The one-step read inlines into the enclosing struct's decode (a `[u8; 32]` field is a
@@ -83,16 +90,15 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
         slot: &mut core::mem::MaybeUninit<Self>,
     ) -> Result<(), DecodeError> {
         if T::DECODES_IN_PLACE.is_some()
-            && let Some(size) = <Self as Decode>::FIXED_SIZE
-            && d.is_fixed_int()
+            && let Some(size) = d.static_size::<Self>()
         {
             let big = d.config().endian() == Endian::Big;
-            let done = d.read_fixed(size, |input| {
-                if big {
-                    T::decode_fixed_array_in_place::<true, N>(input, slot)
-                } else {
-                    T::decode_fixed_array_in_place::<false, N>(input, slot)
-                }
+            let varint = !d.is_fixed_int();
+            let done = d.read_fixed(size, |input| match (big, varint) {
+                (false, false) => T::decode_fixed_array_in_place::<false, false, N>(input, slot),
+                (true, false) => T::decode_fixed_array_in_place::<true, false, N>(input, slot),
+                (false, true) => T::decode_fixed_array_in_place::<false, true, N>(input, slot),
+                (true, true) => T::decode_fixed_array_in_place::<true, true, N>(input, slot),
             })?;
             if done.is_some() {
                 return Ok(());
@@ -116,6 +122,7 @@ macro_rules! tuples {
     ($(($($idx:tt $T:ident),+))*) => {$(
         impl<$($T: Encode),+> Encode for ($($T,)+) {
             const FIXED_SIZE: Option<usize> = sum_sizes(&[$($T::FIXED_SIZE),+]);
+            const VARINT_SIZE: Option<usize> = sum_sizes(&[$($T::VARINT_SIZE),+]);
             // SAFETY: each element's map at that element's `offset_of!`, in the order a tuple
             // frames its elements, in the configuration's byte order.
             const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
@@ -129,8 +136,8 @@ macro_rules! tuples {
             };
 
             #[inline(always)]
-            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
-                $(self.$idx.encode_fixed::<BIG>(out);)+
+            fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
+                $(self.$idx.encode_fixed::<BIG, VARINT>(out);)+
             }
 
             #[inline]
@@ -146,6 +153,7 @@ macro_rules! tuples {
         impl<$($T: Decode),+> Decode for ($($T,)+) {
             const MIN_SIZE: usize = 0 $(+ $T::MIN_SIZE)+;
             const FIXED_SIZE: Option<usize> = sum_sizes(&[$(<$T as Decode>::FIXED_SIZE),+]);
+            const VARINT_SIZE: Option<usize> = sum_sizes(&[$(<$T as Decode>::VARINT_SIZE),+]);
             // SAFETY: as for `Encode`, from the elements' decoding maps.
             const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
                 let (mut le, mut be) = (ByteMap::<Self>::empty(), ByteMap::<Self>::empty());
@@ -158,8 +166,8 @@ macro_rules! tuples {
             };
 
             #[inline(always)]
-            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
-                Ok(($($T::decode_fixed::<BIG>(input)?,)+))
+            fn decode_fixed<const BIG: bool, const VARINT: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                Ok(($($T::decode_fixed::<BIG, VARINT>(input)?,)+))
             }
 
             #[inline]
@@ -188,10 +196,11 @@ crate::wire::for_tuples!(tuples);
 
 impl<T: Encode + ?Sized> Encode for &T {
     const FIXED_SIZE: Option<usize> = T::FIXED_SIZE;
+    const VARINT_SIZE: Option<usize> = T::VARINT_SIZE;
 
     #[inline(always)]
-    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
-        (**self).encode_fixed::<BIG>(out);
+    fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
+        (**self).encode_fixed::<BIG, VARINT>(out);
     }
 
     #[inline]
@@ -224,9 +233,9 @@ impl<T: Encode> Encode for Option<T> {
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
         match self {
-            None => e.write_bytes(&[0]),
+            None => e.write_array([0]),
             Some(v) => {
-                e.write_bytes(&[1])?;
+                e.write_array([1])?;
                 v.encode(e)
             }
         }

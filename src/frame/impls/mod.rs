@@ -72,7 +72,7 @@ macro_rules! fixed_items {
         };
 
         #[inline(always)]
-        fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
             out.put(if BIG {
                 self.to_be_bytes()
             } else {
@@ -91,7 +91,9 @@ macro_rules! fixed_items {
         };
 
         #[inline(always)]
-        fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        fn decode_fixed<const BIG: bool, const VARINT: bool>(
+            input: &mut FixedIn<'_>,
+        ) -> Result<Self, DecodeError> {
             let bytes = input.take::<{ size_of::<$t>() }>();
             Ok(if BIG {
                 <$t>::from_be_bytes(bytes)
@@ -112,12 +114,15 @@ macro_rules! fixed_items {
         };
 
         #[inline(always)]
-        fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+        fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
             out.put_slice(self.as_bytes());
         }
 
         #[inline(always)]
-        fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
+        fn encode_fixed_slice<const BIG: bool, const VARINT: bool>(
+            items: &[Self],
+            out: &mut FixedOut<'_>,
+        ) {
             out.put_slice(items.as_bytes());
         }
     };
@@ -133,7 +138,9 @@ macro_rules! fixed_items {
         };
 
         #[inline(always)]
-        fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+        fn decode_fixed<const BIG: bool, const VARINT: bool>(
+            input: &mut FixedIn<'_>,
+        ) -> Result<Self, DecodeError> {
             Ok(Self::from_bytes(input.take::<{ size_of::<$t>() }>()))
         }
     };

@@ -8,11 +8,11 @@ use zerocopy::{FromZeros, IntoBytes};
 use crate::frame::byte_map::ByteMap;
 use crate::frame::config::IntEncoding;
 use crate::frame::decode::{Decode, Decoder, InPlace, borrow_via_decode};
-use crate::frame::encode::{Encode, Encoder};
+use crate::frame::encode::{Encode, Encoder, encode_static_run};
 use crate::frame::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::frame::fixed::{FixedIn, FixedOut};
 use crate::frame::read::Reader;
-use crate::frame::varint;
+use crate::frame::varint::{self, RunInt};
 use crate::frame::write::Writer;
 use crate::io::bulk::{self, WireElement};
 use crate::wire::{BigEndian, Endian, LittleEndian, SpecificEndian};
@@ -25,13 +25,14 @@ use super::{fill_vec, fill_vec_out_of_line};
 
 impl Encode for u8 {
     const FIXED_SIZE: Option<usize> = Some(1);
+    const VARINT_SIZE: Option<usize> = Some(1);
     // SAFETY: one byte, valid as any pattern, framed as it is.
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-        e.write_bytes(&[*self])
+        e.write_array([*self])
     }
 
     #[inline]
@@ -40,12 +41,15 @@ impl Encode for u8 {
     }
 
     #[inline(always)]
-    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+    fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
         out.put([*self]);
     }
 
     #[inline(always)]
-    fn encode_fixed_slice<const BIG: bool>(items: &[Self], out: &mut FixedOut<'_>) {
+    fn encode_fixed_slice<const BIG: bool, const VARINT: bool>(
+        items: &[Self],
+        out: &mut FixedOut<'_>,
+    ) {
         out.put_slice(items);
     }
 }
@@ -53,17 +57,20 @@ impl Encode for u8 {
 impl Decode for u8 {
     const MIN_SIZE: usize = 1;
     const FIXED_SIZE: Option<usize> = Some(1);
+    const VARINT_SIZE: Option<usize> = Some(1);
     // SAFETY: one byte, valid as any pattern, framed as it is.
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
     #[inline(always)]
-    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+    fn decode_fixed<const BIG: bool, const VARINT: bool>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<Self, DecodeError> {
         Ok(input.take::<1>()[0])
     }
 
     #[inline(always)]
-    fn decode_fixed_array<const BIG: bool, const N: usize>(
+    fn decode_fixed_array<const BIG: bool, const VARINT: bool, const N: usize>(
         input: &mut FixedIn<'_>,
     ) -> Result<[Self; N], DecodeError> {
         Ok(input.take::<N>())
@@ -74,7 +81,7 @@ impl Decode for u8 {
     const DECODES_IN_PLACE: Option<InPlace<Self>> = Some(unsafe { InPlace::new() });
 
     #[inline(always)]
-    fn decode_fixed_array_in_place<const BIG: bool, const N: usize>(
+    fn decode_fixed_array_in_place<const BIG: bool, const VARINT: bool, const N: usize>(
         input: &mut FixedIn<'_>,
         slot: &mut core::mem::MaybeUninit<[Self; N]>,
     ) -> Result<(), DecodeError> {
@@ -141,18 +148,19 @@ impl Decode for u8 {
 
 impl Encode for i8 {
     const FIXED_SIZE: Option<usize> = Some(1);
+    const VARINT_SIZE: Option<usize> = Some(1);
     // SAFETY: one byte, valid as any pattern, framed as it is.
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
     #[inline(always)]
-    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+    fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
         out.put([*self as u8]);
     }
 
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-        e.write_bytes(&[*self as u8])
+        e.write_array([*self as u8])
     }
 
     #[inline]
@@ -164,12 +172,15 @@ impl Encode for i8 {
 impl Decode for i8 {
     const MIN_SIZE: usize = 1;
     const FIXED_SIZE: Option<usize> = Some(1);
+    const VARINT_SIZE: Option<usize> = Some(1);
     // SAFETY: one byte, valid as any pattern, framed as it is.
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
     #[inline(always)]
-    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+    fn decode_fixed<const BIG: bool, const VARINT: bool>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<Self, DecodeError> {
         Ok(input.take::<1>()[0] as i8)
     }
 
@@ -186,18 +197,19 @@ impl Decode for i8 {
 
 impl Encode for bool {
     const FIXED_SIZE: Option<usize> = Some(1);
+    const VARINT_SIZE: Option<usize> = Some(1);
     // SAFETY: `Self` is `bool`.
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::boolean(), ByteMap::boolean()] };
 
     #[inline(always)]
-    fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+    fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
         out.put([u8::from(*self)]);
     }
 
     #[inline]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-        e.write_bytes(&[u8::from(*self)])
+        e.write_array([u8::from(*self)])
     }
 
     #[inline]
@@ -209,18 +221,47 @@ impl Encode for bool {
 impl Decode for bool {
     const MIN_SIZE: usize = 1;
     const FIXED_SIZE: Option<usize> = Some(1);
+    const VARINT_SIZE: Option<usize> = Some(1);
     // SAFETY: `Self` is `bool`.
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::boolean(), ByteMap::boolean()] };
 
     #[inline(always)]
-    fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+    fn decode_fixed<const BIG: bool, const VARINT: bool>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<Self, DecodeError> {
         let start = input.offset();
         match input.take::<1>()[0] {
             0 => Ok(false),
             1 => Ok(true),
             other => Err(input.error_at(start, DecodeErrorKind::InvalidBool(other))),
         }
+    }
+
+    /// A run of `bool`s from memory: every byte checked at once (a vector compare, not a
+    /// branch per value), then one copy.
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    fn decode_vec_in_place<R: Reader>(
+        len: usize,
+        d: &mut Decoder<R>,
+        slot: &mut core::mem::MaybeUninit<alloc::vec::Vec<Self>>,
+    ) -> Result<(), DecodeError> {
+        if let Some(bytes) = d.peek().and_then(|rest| rest.get(..len))
+            && bytes.iter().fold(0, |acc, &b| acc | b) <= 1
+        {
+            let out = slot.write(alloc::vec::Vec::with_capacity(len));
+            // SAFETY: every byte of `bytes` is 0 or 1, a valid `bool`; the new allocation has
+            // room for `len` of them and is apart from the input.
+            unsafe {
+                bulk::copy_bytes(bytes.as_ptr(), out.as_mut_ptr().cast(), len);
+                out.set_len(len);
+            }
+            d.consume(len);
+            return Ok(());
+        }
+        // Not in memory, or a bad byte (whose error the value-by-value path gives).
+        d.out_of_line(|d| crate::frame::decode::decode_vec_generic(len, d, slot))
     }
 
     #[inline]
@@ -236,9 +277,10 @@ impl Decode for bool {
 
 impl Encode for () {
     const FIXED_SIZE: Option<usize> = Some(0);
+    const VARINT_SIZE: Option<usize> = Some(0);
 
     #[inline(always)]
-    fn encode_fixed<const BIG: bool>(&self, _: &mut FixedOut<'_>) {}
+    fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, _: &mut FixedOut<'_>) {}
 
     #[inline]
     fn encode<W: Writer>(&self, _: &mut Encoder<W>) -> Result<(), EncodeError> {
@@ -248,9 +290,12 @@ impl Encode for () {
 
 impl Decode for () {
     const FIXED_SIZE: Option<usize> = Some(0);
+    const VARINT_SIZE: Option<usize> = Some(0);
 
     #[inline(always)]
-    fn decode_fixed<const BIG: bool>(_: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+    fn decode_fixed<const BIG: bool, const VARINT: bool>(
+        _: &mut FixedIn<'_>,
+    ) -> Result<Self, DecodeError> {
         Ok(())
     }
 
@@ -273,21 +318,24 @@ macro_rules! native_numbers {
 
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-                match e.config().int_encoding() {
+                match e.int_encoding() {
                     IntEncoding::Fixed => write_fixed(*self, e),
                     IntEncoding::Variable => {
-                        let mut buf = [0u8; 17];
-                        let len = varint::encode($to_wide(*self), e.config().endian(), &mut buf);
-                        e.write_bytes(&buf[..len])
+                        let order = e.config().endian();
+                        e.write_varint($to_wide(*self), order)
                     }
                 }
             }
 
-            #[inline]
+            #[inline(always)]
             fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
-                if e.config().int_encoding() == IntEncoding::Variable {
-                    let order = e.config().endian();
-                    return encode_varints(items.iter().map(|&v| $to_wide(v)), order, e);
+                if e.int_encoding() == IntEncoding::Variable {
+                    return encode_varint_run(items, e);
+                }
+                // A few values (a record's `Vec<u16>` of turret angles) go value by value after
+                // one check, inline: the bulk kernels' call and dispatch cost more there.
+                if size_of_val(items) <= SHORT_RUN && encode_static_run(items, e)? {
+                    return Ok(());
                 }
                 write_fixed_slice(items, e)
             }
@@ -299,7 +347,7 @@ macro_rules! native_numbers {
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-                if d.config().int_encoding() == IntEncoding::Fixed {
+                if d.int_encoding() == IntEncoding::Fixed {
                     return read_fixed(d);
                 }
                 // A varint no wider than the type (checked by `read_uint`) always fits.
@@ -312,7 +360,7 @@ macro_rules! native_numbers {
             fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
                 // Fixed-int from memory: one bulk conversion into the new vector, inlined as
                 // `u8`'s copy is.
-                if d.config().int_encoding() == IntEncoding::Fixed
+                if d.int_encoding() == IntEncoding::Fixed
                     && let Some(bytes) = d.peek()
                     && let Some(bytes) = bytes.get(..len * size_of::<$t>())
                 {
@@ -320,6 +368,11 @@ macro_rules! native_numbers {
                     extend_fixed(&mut out, bytes, d.config().endian());
                     d.consume(bytes.len());
                     return Ok(out);
+                }
+                if d.int_encoding() == IntEncoding::Variable
+                    && let Some(read) = varint_vec(len, d, 0 as $t)
+                {
+                    return read;
                 }
                 fill_vec_out_of_line(len, d, 0 as $t, Self::decode_into)
             }
@@ -332,13 +385,19 @@ macro_rules! native_numbers {
                 slot: &mut core::mem::MaybeUninit<alloc::vec::Vec<Self>>,
             ) -> Result<(), DecodeError> {
                 // As `decode_vec`, each path writing the slot itself.
-                if d.config().int_encoding() == IntEncoding::Fixed
+                if d.int_encoding() == IntEncoding::Fixed
                     && let Some(bytes) = d.peek()
                     && let Some(bytes) = bytes.get(..len * size_of::<$t>())
                 {
                     let out = slot.write(alloc::vec::Vec::with_capacity(len));
                     extend_fixed(out, bytes, d.config().endian());
                     d.consume(bytes.len());
+                    return Ok(());
+                }
+                if d.int_encoding() == IntEncoding::Variable
+                    && let Some(read) = varint_vec(len, d, 0 as $t)
+                {
+                    slot.write(read?);
                     return Ok(());
                 }
                 d.out_of_line(|d| {
@@ -356,8 +415,8 @@ macro_rules! native_numbers {
 
             #[inline]
             fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
-                if d.config().int_encoding() == IntEncoding::Variable {
-                    let done = decode_varints(out, d, size_of::<$t>(), |wide| $from_wide(wide));
+                if d.int_encoding() == IntEncoding::Variable {
+                    let done = decode_varint_run(out, d);
                     for slot in &mut out[done..] {
                         *slot = Self::decode(d)?;
                     }
@@ -371,54 +430,108 @@ macro_rules! native_numbers {
     )*};
 }
 
-/// Writes varints through a stack buffer: one writer call per few hundred values.
+/// Up to this many bytes, a run of numbers is written or read value by value inline instead
+/// of through the bulk kernels (whose call and dispatch cost more than a few values).
+const SHORT_RUN: usize = 64;
+
+/// Writes a run of integers as varints: fewer than sixteen one by one, inline (a record's
+/// `Vec<u16>`: the run machinery costs more there), longer runs by [`encode_long_varint_run`].
+#[inline(always)]
+fn encode_varint_run<T: RunInt, W: Writer>(
+    items: &[T],
+    e: &mut Encoder<W>,
+) -> Result<(), EncodeError> {
+    let order = e.config().endian();
+    if items.len() < 16 {
+        for &v in items {
+            e.write_varint(v.carried(), order)?;
+        }
+        return Ok(());
+    }
+    encode_long_varint_run(items, order, e)
+}
+
+/// A run of varints a thousand values at a time into room for their worst case (one capacity
+/// check), sixteen one-byte values per vector compare and store ([`varint::encode_run`]);
+/// where the writer has not that much room, sixteen values at a time, then one by one.
 #[inline]
-fn encode_varints<W: Writer>(
-    values: impl Iterator<Item = u128>,
+fn encode_long_varint_run<T: RunInt, W: Writer>(
+    items: &[T],
     order: Endian,
     e: &mut Encoder<W>,
 ) -> Result<(), EncodeError> {
     if let Some(count) = e.writer().count_only() {
-        *count += values.map(varint::encoded_len).sum::<usize>();
+        *count += items
+            .iter()
+            .map(|v| varint::encoded_len(v.carried()))
+            .sum::<usize>();
         return Ok(());
     }
-    const BUF: usize = 1024;
-    let mut buf = [0u8; BUF];
-    let mut len = 0;
-    for value in values {
-        if len > BUF - 17 {
-            e.write_bytes(&buf[..len])?;
-            len = 0;
+    for chunk in items.chunks(1024) {
+        if write_run(chunk, order, e)? {
+            continue;
         }
-        len += varint::encode(value, order, &mut buf[len..]);
+        for step in chunk.chunks(16) {
+            if !write_run(step, order, e)? {
+                for &v in step {
+                    e.write_varint(v.carried(), order)?;
+                }
+            }
+        }
     }
-    e.write_bytes(&buf[..len])
+    Ok(())
 }
 
-/// Parses as many varints as fit from the reader's memory into `out`; returns how many. The
-/// rest (none, unless the input is bad or not in memory) are read one by one by the caller,
-/// which also produces the error.
-#[inline]
-fn decode_varints<T, R: Reader>(
-    out: &mut [T],
+/// [`varint::encode_run`] of `items` into room for their worst case, if the writer has it.
+#[inline(always)]
+fn write_run<T: RunInt, W: Writer>(
+    items: &[T],
+    order: Endian,
+    e: &mut Encoder<W>,
+) -> Result<bool, EncodeError> {
+    let Some(bound) = varint::run_bound::<T>(items.len()) else {
+        return Ok(false);
+    };
+    e.writer()
+        .write_bounded(bound, |out| varint::encode_run(items, order, out))
+}
+
+/// A `Vec` of `len` varints read from memory into one allocation, when the decoder's
+/// preallocation credit covers it (zero-filled with a plain allocation and `memset`, which
+/// for the short vectors of records cost less than `calloc`); `None`, nothing read,
+/// otherwise.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn varint_vec<T: RunInt + Decode, R: Reader>(
+    len: usize,
     d: &mut Decoder<R>,
-    width: usize,
-    convert: impl Fn(u128) -> T,
-) -> usize {
-    let order = d.config().endian();
-    let Some(bytes) = d.peek() else { return 0 };
-    let mut used = 0;
-    let mut done = 0;
-    for slot in out.iter_mut() {
-        match varint::parse(&bytes[used..], width, order) {
-            Ok((value, n)) => {
-                *slot = convert(value);
-                used += n;
-                done += 1;
-            }
-            Err(_) => break,
+    zero: T,
+) -> Option<Result<alloc::vec::Vec<T>, DecodeError>> {
+    d.peek()?;
+    if d.capacity_for(len, size_of::<T>()) < len {
+        return None;
+    }
+    let mut out = alloc::vec::Vec::with_capacity(len);
+    out.resize(len, zero);
+    let done = decode_varint_run(&mut out, d);
+    // Only a bad value stops the run: reading it again gives its error.
+    for slot in &mut out[done..] {
+        match T::decode(d) {
+            Ok(value) => *slot = value,
+            Err(e) => return Some(Err(e)),
         }
     }
+    Some(Ok(out))
+}
+
+/// Parses as many varints as the reader's memory holds into `out` ([`varint::decode_run`]);
+/// returns how many. The rest (none, unless the input is bad or not in memory) are read one
+/// by one by the caller, which also produces the error.
+#[inline]
+fn decode_varint_run<T: RunInt, R: Reader>(out: &mut [T], d: &mut Decoder<R>) -> usize {
+    let order = d.config().endian();
+    let Some(bytes) = d.peek() else { return 0 };
+    let (done, used) = varint::decode_run(bytes, out, order);
     d.consume(used);
     done
 }
@@ -522,9 +635,9 @@ native_numbers! {
     u32 => |v: u32| u128::from(v), |w: u128| w as u32;
     u64 => |v: u64| u128::from(v), |w: u128| w as u64;
     u128 => |v: u128| v, |w: u128| w;
-    i16 => |v: i16| varint::zigzag(v.into()), |w: u128| varint::unzigzag(w) as i16;
-    i32 => |v: i32| varint::zigzag(v.into()), |w: u128| varint::unzigzag(w) as i32;
-    i64 => |v: i64| varint::zigzag(v.into()), |w: u128| varint::unzigzag(w) as i64;
+    i16 => |v: i16| u128::from(((v << 1) ^ (v >> 15)) as u16), |w: u128| varint::unzigzag(w) as i16;
+    i32 => |v: i32| u128::from(((v << 1) ^ (v >> 31)) as u32), |w: u128| varint::unzigzag(w) as i32;
+    i64 => |v: i64| u128::from(((v << 1) ^ (v >> 63)) as u64), |w: u128| varint::unzigzag(w) as i64;
     i128 => varint::zigzag, varint::unzigzag;
 }
 
@@ -535,7 +648,7 @@ macro_rules! pointer_sized {
             const FIXED_SIZE: Option<usize> = Some(8);
 
             #[inline(always)]
-            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+            fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
                 let value = *self as $as;
                 out.put(if BIG { value.to_be_bytes() } else { value.to_le_bytes() });
             }
@@ -552,7 +665,7 @@ macro_rules! pointer_sized {
             const FIXED_SIZE: Option<usize> = Some(8);
 
             #[inline(always)]
-            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+            fn decode_fixed<const BIG: bool, const VARINT: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
                 let start = input.offset();
                 let bytes = input.take::<8>();
                 let wide = if BIG { <$as>::from_be_bytes(bytes) } else { <$as>::from_le_bytes(bytes) };
@@ -586,14 +699,18 @@ macro_rules! floats {
     ($($t:ty),*) => {$(
         impl Encode for $t {
             fixed_items!(native encode $t);
+            const VARINT_SIZE: Option<usize> = Some(size_of::<$t>());
 
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
                 write_fixed(*self, e)
             }
 
-            #[inline]
+            #[inline(always)]
             fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
+                if size_of_val(items) <= SHORT_RUN && encode_static_run(items, e)? {
+                    return Ok(());
+                }
                 write_fixed_slice(items, e)
             }
         }
@@ -601,6 +718,7 @@ macro_rules! floats {
         impl Decode for $t {
             const MIN_SIZE: usize = size_of::<$t>();
             fixed_items!(native decode $t);
+            const VARINT_SIZE: Option<usize> = Some(size_of::<$t>());
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {

@@ -32,7 +32,7 @@ macro_rules! wrapped_numbers {
 
             #[inline]
             fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
-                match e.config().int_encoding() {
+                match e.int_encoding() {
                     IntEncoding::Fixed => e.write_bytes(self.as_bytes()),
                     IntEncoding::Variable => e.$write(self.get() as $wide, size_of::<$t>(), $order),
                 }
@@ -40,7 +40,7 @@ macro_rules! wrapped_numbers {
 
             #[inline]
             fn encode_slice<Wr: Writer>(items: &[Self], e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
-                match e.config().int_encoding() {
+                match e.int_encoding() {
                     IntEncoding::Fixed => e.write_bytes(items.as_bytes()),
                     IntEncoding::Variable => items.iter().try_for_each(|item| item.encode(e)),
                 }
@@ -53,7 +53,7 @@ macro_rules! wrapped_numbers {
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-                match d.config().int_encoding() {
+                match d.int_encoding() {
                     IntEncoding::Fixed => Ok(Self::from_bytes(d.read_array::<{ size_of::<$t>() }>()?)),
                     IntEncoding::Variable => {
                         let start = d.offset();
@@ -67,7 +67,7 @@ macro_rules! wrapped_numbers {
 
             #[inline]
             fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
-                match d.config().int_encoding() {
+                match d.int_encoding() {
                     IntEncoding::Fixed => d.read_bytes(out.as_mut_bytes()),
                     IntEncoding::Variable => {
                         for slot in out {
@@ -114,7 +114,7 @@ macro_rules! wrapped_pointer_sized {
             const FIXED_SIZE: Option<usize> = Some(8);
 
             #[inline(always)]
-            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
+            fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
                 let value = self.get() as $as;
                 out.put(match $order {
                     Endian::Big => value.to_be_bytes(),
@@ -133,7 +133,7 @@ macro_rules! wrapped_pointer_sized {
             const FIXED_SIZE: Option<usize> = Some(8);
 
             #[inline(always)]
-            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+            fn decode_fixed<const BIG: bool, const VARINT: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
                 let start = input.offset();
                 let bytes = input.take::<8>();
                 let wide = match $order {
@@ -176,6 +176,7 @@ macro_rules! wrapped_floats {
     (@one $W:ident, $t:ty) => {
         impl Encode for $W<$t> {
             fixed_items!(wrapper encode $t);
+            const VARINT_SIZE: Option<usize> = Some(size_of::<$t>());
 
             #[inline]
             fn encode<Wr: Writer>(&self, e: &mut Encoder<Wr>) -> Result<(), EncodeError> {
@@ -191,6 +192,7 @@ macro_rules! wrapped_floats {
         impl Decode for $W<$t> {
             const MIN_SIZE: usize = size_of::<$t>();
             fixed_items!(wrapper decode $t);
+            const VARINT_SIZE: Option<usize> = Some(size_of::<$t>());
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -213,10 +215,11 @@ macro_rules! wrapped_bytes {
     ($($W:ident<$t:ty>),*) => {$(
         impl Encode for $W<$t> {
             const FIXED_SIZE: Option<usize> = Some(1);
+            const VARINT_SIZE: Option<usize> = Some(1);
 
             #[inline(always)]
-            fn encode_fixed<const BIG: bool>(&self, out: &mut FixedOut<'_>) {
-                self.get().encode_fixed::<BIG>(out);
+            fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
+                self.get().encode_fixed::<BIG, VARINT>(out);
             }
 
             #[inline]
@@ -228,10 +231,11 @@ macro_rules! wrapped_bytes {
         impl Decode for $W<$t> {
             const MIN_SIZE: usize = 1;
             const FIXED_SIZE: Option<usize> = Some(1);
+            const VARINT_SIZE: Option<usize> = Some(1);
 
             #[inline(always)]
-            fn decode_fixed<const BIG: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
-                <$t>::decode_fixed::<BIG>(input).map(Self::new)
+            fn decode_fixed<const BIG: bool, const VARINT: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
+                <$t>::decode_fixed::<BIG, VARINT>(input).map(Self::new)
             }
 
             #[inline]
@@ -260,7 +264,7 @@ macro_rules! borrow_wrapped {
             const MIN_SIZE: usize = 1;
 
             fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-                if d.config().int_encoding() == IntEncoding::Variable && size_of::<$t>() > 1 {
+                if d.int_encoding() == IntEncoding::Variable && size_of::<$t>() > 1 {
                     return Err(d.error(DecodeErrorKind::Unborrowable(
                         "varint elements are not their memory image; decode into a Vec",
                     )));
