@@ -11,6 +11,11 @@
 //!   record), `batch_1000/{le,be}` (`{ seq, trades: Vec<Trade> }` with 1000 trades) and
 //!   `solana_block/le` (100 entries of 4 transactions); these compare endian_wire with wincode,
 //!   and with bincode 1 where serde can carry the type;
+//! * real message shapes (`benches/shapes.rs`), each a megabyte or more, under `legacy()`
+//!   (`fixint`) and `standard()` (`varint`), against bincode 1, bincode 2 (derive) and wincode:
+//!   `shape_log` (log lines of strings and integers), `shape_mesh` (a float mesh),
+//!   `shape_save` (save data with `Option`s, `Vec`s of small structs, `bool`s, a unit enum),
+//!   `shape_net` (network updates with `Option<enum>`, `Option<u16>`, `Vec<bool>`, `Vec<u16>`);
 //! * `solana_tx/transfer`: Solana's legacy transaction (`examples/solana_tx.rs`, every length a
 //!   `short_vec`): endian_wire alone, as no peer frames `short_vec` without an outside crate.
 //!
@@ -30,6 +35,8 @@ use endian_wire::frame::{self, Config};
 mod criterion_settings;
 #[path = "messages.rs"]
 mod messages;
+#[path = "shapes.rs"]
+mod shapes;
 #[path = "../examples/solana_tx.rs"]
 mod solana_tx;
 
@@ -356,6 +363,8 @@ fn frame_benches(c: &mut Criterion) {
     });
     g.finish();
 
+    shape_benches(c);
+
     derived_row!(
         c,
         "solana_block",
@@ -364,6 +373,60 @@ fn frame_benches(c: &mut Criterion) {
         messages::block(100),
         Config::legacy(),
         Wc::default()
+    );
+}
+
+/// The real message shapes, each under `legacy()` and `standard()`.
+fn shape_benches(c: &mut Criterion) {
+    use bincode::config as b2;
+    use bincode1::DefaultOptions;
+    use wincode::config::Configuration as Wc;
+    // wincode refuses to preallocate more than 4 MiB by default; the mesh needs 6.
+    const PREALLOC: usize = 64 << 20;
+    macro_rules! both_configs {
+        ($group:expr, $T:ty, $value:expr) => {{
+            let value: $T = $value;
+            row!(
+                c,
+                $group,
+                "fixint",
+                $T,
+                value.clone(),
+                Config::legacy(),
+                DefaultOptions::new().with_fixint_encoding(),
+                b2::legacy(),
+                Wc::default().with_preallocation_size_limit::<PREALLOC>()
+            );
+            row!(
+                c,
+                $group,
+                "varint",
+                $T,
+                value,
+                Config::standard(),
+                DefaultOptions::new().with_varint_encoding(),
+                b2::standard(),
+                Wc::default()
+                    .with_varint_encoding()
+                    .with_preallocation_size_limit::<PREALLOC>()
+            );
+        }};
+    }
+    both_configs!("shape_log", shapes::log::Log, shapes::log::generate(12_500));
+    both_configs!(
+        "shape_mesh",
+        shapes::mesh::Mesh,
+        shapes::mesh::generate(125_000)
+    );
+    both_configs!(
+        "shape_save",
+        shapes::save::Save,
+        shapes::save::generate(1000)
+    );
+    both_configs!(
+        "shape_net",
+        shapes::net::Updates,
+        shapes::net::generate(400)
     );
 }
 

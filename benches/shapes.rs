@@ -27,7 +27,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -37,7 +37,7 @@ impl Rng {
 
     /// A value in `0..n`.
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
 
     pub fn chance(&mut self, percent: u64) -> bool {
@@ -46,7 +46,7 @@ impl Rng {
 
     /// A float in `[lo, hi)`.
     pub fn float(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (self.next() >> 11) as f64 / (1u64 << 53) as f64 * (hi - lo)
+        lo + (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * (hi - lo)
     }
 
     /// An integer whose size spreads over the varint widths: mostly small, some up to `max`.
@@ -55,7 +55,7 @@ impl Rng {
         let v = if bits == 0 {
             0
         } else {
-            self.next() >> (64 - bits)
+            self.next_u64() >> (64 - bits)
         };
         v.min(max)
     }
@@ -336,7 +336,7 @@ pub mod save {
     }
 
     fn uuid(r: &mut Rng) -> [u32; 4] {
-        core::array::from_fn(|_| r.next() as u32)
+        core::array::from_fn(|_| r.next_u64() as u32)
     }
 
     pub fn creature(r: &mut Rng) -> Creature {
@@ -382,7 +382,7 @@ pub mod save {
             xp_level: r.spread(10_000) as u32,
             xp_progress: r.float(0.0, 1.0) as f32,
             xp_total: r.spread(1 << 30) as i32,
-            xp_seed: r.next() as i32,
+            xp_seed: r.next_u64() as i32,
             inventory: (0..r.below(37)).map(|_| item(r)).collect(),
             ender_items: (0..r.below(28)).map(|_| item(r)).collect(),
             abilities: Abilities {
@@ -502,7 +502,7 @@ pub mod net {
             entity_id: r.spread(u64::from(u32::MAX)) as u32,
             kind: r.chance(90).then(|| KINDS[r.below(10) as usize].clone()),
             guidance: Guidance {
-                angle: r.next() as u16,
+                angle: r.next_u64() as u16,
                 submerge: r.chance(10),
                 velocity: r.spread(2000) as i16 - 1000,
             },
@@ -510,14 +510,14 @@ pub mod net {
             reloads: (0..turrets).map(|_| r.chance(70)).collect(),
             transform: Transform {
                 altitude: r.below(256) as u8 as i8,
-                angle: r.next() as u16,
+                angle: r.next_u64() as u16,
                 position: (
                     r.float(-5000.0, 5000.0) as f32,
                     r.float(-5000.0, 5000.0) as f32,
                 ),
                 velocity: r.spread(4000) as i16 - 2000,
             },
-            turret_angles: (0..turrets).map(|_| r.next() as u16).collect(),
+            turret_angles: (0..turrets).map(|_| r.next_u64() as u16).collect(),
         }
     }
 
@@ -529,7 +529,7 @@ pub mod net {
             terrain: (0..r.below(4))
                 .map(|_| TerrainPatch {
                     chunk: (r.below(256) as u8 as i8, r.below(256) as u8 as i8),
-                    data: (0..64 + r.below(512)).map(|_| r.next() as u8).collect(),
+                    data: (0..64 + r.below(512)).map(|_| r.next_u64() as u8).collect(),
                 })
                 .collect(),
         }

@@ -30,6 +30,8 @@ use endian_wire::{BigEndian, read_specific, read_specific_into, write_specific};
 
 #[path = "../benches/messages.rs"]
 mod messages;
+#[path = "../benches/shapes.rs"]
+mod shapes;
 
 /// The implementations the report knows, in column order.
 const IMPLS: [&str; 8] = [
@@ -744,6 +746,63 @@ fn message_workloads() -> Vec<Workload> {
     rows
 }
 
+/// Real message shapes (`benches/shapes.rs`), each a megabyte or more, under bincode 2's
+/// `legacy()` (fixed-int) and `standard()` (varint, bincode 2's default), against every peer in
+/// its matching configuration.
+fn shape_workloads() -> Vec<Workload> {
+    use bincode1::DefaultOptions;
+    use wincode::config::Configuration as Wincode;
+    // wincode refuses to preallocate more than 4 MiB by default; the mesh needs 6.
+    const PREALLOC: usize = 64 << 20;
+    let mut rows = Vec::new();
+    macro_rules! both {
+        ($what:expr, $T:ty, $value:expr) => {{
+            let value: $T = $value;
+            rows.extend(frame_rows!(
+                format!("{}, `legacy()`", $what),
+                $T,
+                value.clone(),
+                Config::legacy(),
+                DefaultOptions::new().with_fixint_encoding(),
+                bincode::config::legacy(),
+                Wincode::default().with_preallocation_size_limit::<PREALLOC>()
+            ));
+            rows.extend(frame_rows!(
+                format!("{}, `standard()`", $what),
+                $T,
+                value,
+                Config::standard(),
+                DefaultOptions::new().with_varint_encoding(),
+                bincode::config::standard(),
+                Wincode::default()
+                    .with_varint_encoding()
+                    .with_preallocation_size_limit::<PREALLOC>()
+            ));
+        }};
+    }
+    both!(
+        "log lines (12,500)",
+        shapes::log::Log,
+        shapes::log::generate(12_500)
+    );
+    both!(
+        "float mesh (125,000 triangles)",
+        shapes::mesh::Mesh,
+        shapes::mesh::generate(125_000)
+    );
+    both!(
+        "save data (1,000 players)",
+        shapes::save::Save,
+        shapes::save::generate(1000)
+    );
+    both!(
+        "network updates (400)",
+        shapes::net::Updates,
+        shapes::net::generate(400)
+    );
+    rows
+}
+
 /// A titled group of workloads, built when its turn comes so progress shows while they run.
 type Section = (&'static str, fn() -> Vec<Workload>);
 
@@ -785,6 +844,10 @@ fn workloads() -> Vec<Section> {
         }),
         ("bincode framing", frame_workloads),
         ("framed messages of derived types", message_workloads),
+        (
+            "real message shapes, bincode 2's `legacy()` and `standard()`",
+            shape_workloads,
+        ),
     ]
 }
 

@@ -1,5 +1,6 @@
 //! Derived types (static-size structs, structs with `Vec`/`String`/`Option` and per-field
-//! lengths such as `short_vec`, enums with data, nested and recursive types) through every decode entry point, with and without a limit, including the bincode 2
+//! lengths such as `short_vec`, enums with data, unit enums, runs of `bool`s and varints,
+//! nested and recursive types) through every decode entry point, with and without a limit, including the bincode 2
 //! bridge: a value or an error, never a panic or an abort, memory bounded by the input (the
 //! run's `-rss_limit_mb` / `-malloc_limit_mb` catch an unbounded allocation). A value that
 //! decodes encodes back to the bytes it was read from (to the same value under varint).
@@ -79,6 +80,34 @@ struct Block {
     note: String,
 }
 
+#[derive(Endianize, Debug, PartialEq, Clone, Copy)]
+#[endian(le)]
+#[endian_wire(bincode)]
+enum Kind {
+    Boat,
+    Ship,
+    Plane,
+}
+
+/// What real messages hold beyond numbers: a unit enum (static size under both encodings,
+/// decoded by the general path under varint), `Option`s of it and of an integer, a record of
+/// bytes and a `bool` (static under varint too), runs of `bool`s and of varints (checked
+/// sixteen at a time).
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+#[endian_wire(bincode)]
+struct Contact {
+    damage: u8,
+    id: u32,
+    kind: Option<Kind>,
+    flags: (u8, bool, [i8; 2]),
+    player: Option<u16>,
+    reloads: Vec<bool>,
+    angles: Vec<u16>,
+    offsets: Vec<i64>,
+    mode: Kind,
+}
+
 /// Every entry point of this crate on `data`, and the bytes used when a value came back.
 fn ours<T>(data: &[u8], config: Config)
 where
@@ -139,7 +168,7 @@ fuzz_target!(|data: &[u8]| {
     let base = if varint { Config::standard() } else { Config::legacy() };
     let base = if selector & 4 != 0 { base.with_big_endian() } else { base };
     let config = if limit { base.with_limit(1 << 20) } else { base.with_no_limit() };
-    match selector >> 3 & 3 {
+    match selector >> 3 & 7 {
         0 => {
             ours::<Block>(data, config);
             bridge::<Block>(data, varint, limit);
@@ -152,9 +181,13 @@ fuzz_target!(|data: &[u8]| {
             ours::<Tree>(data, config);
             bridge::<Tree>(data, varint, limit);
         }
-        _ => {
+        3 => {
             ours::<(Vec<Named>, Vec<Vec<Fixed>>, Vec<Empty>, Vec<Plain>)>(data, config);
             bridge::<Named>(data, varint, limit);
+        }
+        _ => {
+            ours::<Vec<Contact>>(data, config);
+            bridge::<Contact>(data, varint, limit);
         }
     }
 });
