@@ -49,7 +49,7 @@ use core::mem::size_of;
 
 use zerocopy::{FromBytes, IntoBytes};
 
-pub use dispatch::Isa;
+pub use dispatch::{ForceIsaError, Isa};
 pub use element::{Primitive, WireElement};
 pub(crate) use records::{Permutation, permute_records, records_kernel_available};
 
