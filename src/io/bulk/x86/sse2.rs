@@ -20,6 +20,8 @@ pub(crate) struct Sse2(__m128i);
 
 impl Vector for Sse2 {
     const BYTES: usize = 16;
+    /// Eight vectors, 128 bytes (see `Avx2`).
+    const STRAIGHT_MAX: usize = 128;
 
     #[inline(always)]
     unsafe fn load(src: *const u8) -> Self {
