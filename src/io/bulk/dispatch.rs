@@ -170,9 +170,13 @@ impl Isa {
     /// running on another thread may finish with the set it started with).
     ///
     /// ```
-    /// use endian_wire::bulk::{self, Isa};
-    /// Isa::Portable.force().expect("the portable kernels run everywhere, unless the build fixed a set");
-    /// assert_eq!(Isa::active(), Isa::Portable);
+    /// use endian_wire::bulk::{self, ForceIsaError, Isa};
+    /// match Isa::Portable.force() {
+    ///     Ok(()) => assert_eq!(Isa::active(), Isa::Portable),
+    ///     // A build for `-C target-cpu=native`, aarch64 or `no_std` fixes the set.
+    ///     Err(ForceIsaError::FixedAtCompileTime { .. }) => {}
+    ///     Err(e) => panic!("{e}"),
+    /// }
     /// let mut bytes = [0u8; 400];
     /// bulk::to_bytes::<endian_wire::u32be>(&[0x0102_0304; 100], &mut bytes);
     /// assert_eq!(bytes[396..], [1, 2, 3, 4]);

@@ -202,11 +202,11 @@ unsafe fn ends<V: Vector, const N: usize>(
             head[k] = V::load(src.add(k * V::BYTES));
             last[k] = V::load(src.add(tail + k * V::BYTES));
         }
-        for k in 0..N {
-            f(head[k]).store(dst.add(k * V::BYTES));
+        for (k, &v) in head.iter().enumerate() {
+            f(v).store(dst.add(k * V::BYTES));
         }
-        for k in 0..N {
-            f(last[k]).store(dst.add(tail + k * V::BYTES));
+        for (k, &v) in last.iter().enumerate() {
+            f(v).store(dst.add(tail + k * V::BYTES));
         }
     }
 }
