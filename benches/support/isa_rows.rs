@@ -159,16 +159,19 @@ fn table(sets: &[Isa], sections: &[(&str, Vec<Measured>)]) -> String {
     let mut t = format!(
         "Each set's time, and in parentheses memcpy's time ÷ that set's (1.00x: as fast as a \
          copy); `{}` is the default dispatch. Inputs up to 64 B run inline on the compile-time \
-         target's vectors whatever the set.\n\n| workload | {} | {} |\n|---|{}\n",
+         target's vectors whatever the set. The last column is the fastest peer's time (not \
+         memcpy) ÷ the slowest vector set's (all but `portable`): from 1.00x up, each of them \
+         is ahead of every peer.\n\n\
+         | workload | {} | {} | fastest peer ÷ slowest vector set |\n|---|{}\n",
         names[0],
         names.join(" | "),
         peers.join(" | "),
-        "---:|".repeat(names.len() + peers.len())
+        "---:|".repeat(names.len() + peers.len() + 1)
     );
     for (title, rows) in sections {
         t += &format!(
             "| **{title}** |{}\n",
-            " |".repeat(names.len() + peers.len())
+            " |".repeat(names.len() + peers.len() + 1)
         );
         for m in rows {
             let time = |imp: &str| m.stats.iter().find(|s| s.imp == imp).map(|s| s.median);
@@ -185,6 +188,22 @@ fn table(sets: &[Isa], sections: &[(&str, Vec<Measured>)]) -> String {
             for imp in &peers {
                 cells.push(time(imp).map_or_else(|| "–".into(), fmt_time));
             }
+            let slowest = names
+                .iter()
+                .enumerate()
+                .filter(|&(_, &name)| name != "portable")
+                .filter_map(|(i, name)| time(if i == 0 { "endian_wire" } else { name }))
+                .fold(0.0, f64::max);
+            let fastest_peer = peers
+                .iter()
+                .filter(|&&imp| imp != "memcpy")
+                .filter_map(|imp| time(imp))
+                .fold(f64::INFINITY, f64::min);
+            cells.push(if fastest_peer.is_finite() && slowest > 0.0 {
+                fmt_ratio(fastest_peer, slowest)
+            } else {
+                "–".into()
+            });
             t += &format!("| {} | {} |\n", m.name, cells.join(" | "));
         }
     }
