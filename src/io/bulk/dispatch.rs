@@ -22,8 +22,8 @@ pub enum Isa {
     /// One element at a time; every target. The oracle of the tests.
     Portable,
     /// x86_64 SSE2, the baseline every x86_64 CPU has: no byte shuffle, so shifts and word
-    /// shuffles, 64 bytes per iteration. The kernels of a build without run-time detection
-    /// (no `std`) and of a CPU without SSSE3.
+    /// shuffles, 64 bytes per iteration (16-byte elements: two `bswap`s each). The kernels of a
+    /// build without run-time detection (no `std`) and of a CPU without SSSE3.
     Sse2,
     /// x86_64 SSSE3 `pshufb`, 64 bytes per iteration.
     Ssse3,
