@@ -5,6 +5,8 @@
 //! cargo run --release --example perf_report -- --quick # a few seconds (CI runs this)
 //! cargo run --release --example perf_report -- --write # also refresh PERFORMANCE.md and README.md
 //! cargo run --release --example perf_report -- --only 'bytes, 64 B' # rows whose name matches
+//! cargo run --release --example perf_report -- --isa ssse3  # every row on SSSE3's kernels
+//! cargo run --release --example perf_report -- --all-isas   # bulk and struct rows per set
 //! ```
 //!
 //! Method: every implementation of a workload is measured in the same rounds, one batch each
@@ -32,6 +34,9 @@ use endian_wire::{BigEndian, read_specific, read_specific_into, write_specific};
 mod messages;
 #[path = "../benches/shapes.rs"]
 mod shapes;
+
+#[path = "../benches/support/isa_rows.rs"]
+mod isa_rows;
 
 /// The implementations the report knows, in column order.
 const IMPLS: [&str; 8] = [
@@ -921,11 +926,6 @@ fn today() -> String {
 }
 
 fn setting() -> Setting {
-    let available: Vec<&str> = Isa::ALL
-        .into_iter()
-        .filter(|i| i.is_available())
-        .map(Isa::name)
-        .collect();
     Setting {
         date: today(),
         cpu: cpu_name(),
@@ -933,11 +933,7 @@ fn setting() -> Setting {
         rustc: command_output("rustc", &["--version"]).unwrap_or_else(|| "rustc (unknown)".into()),
         commit: command_output("git", &["describe", "--always", "--dirty"])
             .unwrap_or_else(|| "unknown".into()),
-        simd: format!(
-            "`{}` (available here: {})",
-            Isa::active().name(),
-            available.join(", ")
-        ),
+        simd: isa_rows::simd_path(),
     }
 }
 
@@ -1038,6 +1034,7 @@ fn main() {
         match arg.as_str() {
             "--quick" => quick = true,
             "--write" => write = true,
+            "--isa" | "--all-isas" => isa_rows::take_arg(&arg, &mut args),
             "--only" => match args.next() {
                 Some(text) => only = Some(text),
                 None => {
@@ -1046,12 +1043,15 @@ fn main() {
                 }
             },
             "-h" | "--help" => {
-                println!("usage: perf_report [--quick] [--write] [--only TEXT]");
+                println!(
+                    "usage: perf_report [--quick] [--write] [--only TEXT] [--isa NAME | --all-isas]"
+                );
                 println!("  --quick      a few seconds, for CI (noisy figures)");
                 println!(
                     "  --write      refresh the generated tables in PERFORMANCE.md and README.md"
                 );
                 println!("  --only TEXT  measure only the rows whose name contains TEXT");
+                println!("{}", isa_rows::HELP);
                 return;
             }
             other => {
@@ -1060,9 +1060,10 @@ fn main() {
             }
         }
     }
-    if write && (quick || only.is_some()) {
+    if write && (quick || only.is_some() || isa_rows::changes_isa()) {
         eprintln!(
-            "perf_report: --write records every row in full; run it without --quick or --only"
+            "perf_report: --write records every row in full on the default dispatch; run it \
+             without --quick, --only, --isa or --all-isas"
         );
         std::process::exit(2);
     }
@@ -1070,6 +1071,9 @@ fn main() {
         eprintln!("perf_report: this is a debug build; the figures mean little without --release");
     }
     let plan = if quick { QUICK } else { FULL };
+    if isa_rows::all_isas() {
+        return isa_rows::report(plan, quick, only.as_deref());
+    }
     let setting = setting();
     eprintln!(
         "perf_report: {} on {}, SIMD path {}",

@@ -2,9 +2,11 @@
 //! element width (1, the copy kernel, and 2 to 16), every element count 0..=300 and start
 //! offset 0..=63 (a sample under Miri), out of place and in place, with guard bytes around the
 //! destination. Then the public entries (`to_bytes`,
-//! `from_bytes`, `wire_in_place`) over the same sweep, for every width and both orders: they
-//! switch between the inline path (up to 64 bytes, the compile-time target's vectors) and the
-//! dispatched kernel, and this is where that switch and the inline path are checked.
+//! `from_bytes`, `wire_in_place`) over the same sweep, for every width and both orders, once per
+//! instruction set forced with `Isa::force` (`public_entries_<set>`): they switch between the
+//! inline path (up to 64 bytes, the compile-time target's vectors) and the dispatched kernel,
+//! and this is where that switch, the inline path and the forced dispatch are checked. A build
+//! whose target fixes the set at compile time (Miri's SIMD run, aarch64) checks that one only.
 //!
 //! A custom harness (`harness = false`) so that a kernel the CPU lacks is reported as ignored,
 //! never as passed. Accepts libtest's filter arguments and `--skip`.
@@ -173,6 +175,22 @@ fn check_all_entries() {
     check_entries::<LittleEndian<i128>>();
 }
 
+/// `Isa::force` refuses a set this CPU or build cannot run and leaves the active one alone;
+/// every name parses back to its set.
+fn check_refusals() {
+    let before = Isa::active();
+    for isa in Isa::ALL {
+        assert_eq!(Isa::from_name(isa.name()), Some(isa));
+        if !isa.is_available() {
+            let err = isa.force().expect_err("an unavailable set is refused");
+            assert!(err.to_string().contains(isa.name()), "{err}");
+            assert_eq!(Isa::active(), before, "a refusal changes nothing");
+        }
+    }
+    assert_eq!(Isa::from_name("sse4"), None);
+    assert!(Isa::best().is_available());
+}
+
 /// Whether libtest-style arguments select the test `name`.
 fn selected(name: &str, args: &[String]) -> bool {
     let mut filters = Vec::new();
@@ -215,15 +233,44 @@ fn main() -> ExitCode {
             }
         }
     }
-    let name = "public_entries";
+    let name = "force_refuses_what_cannot_run";
     if !selected(name, &args) {
         filtered += 1;
-    } else if panic::catch_unwind(check_all_entries).is_ok() {
+    } else if panic::catch_unwind(check_refusals).is_ok() {
         println!("test {name} ... ok");
         passed += 1;
     } else {
         println!("test {name} ... FAILED");
         failed += 1;
+    }
+    let best = Isa::best();
+    // The best set last, so the process ends as it began.
+    let forced = Isa::ALL
+        .into_iter()
+        .filter(|&isa| isa != best)
+        .chain([best]);
+    for isa in forced {
+        let name = format!("public_entries_{}", isa.name());
+        if !selected(&name, &args) {
+            filtered += 1;
+            continue;
+        }
+        if let Err(why) = isa.force() {
+            println!("test {name} ... ignored, {why}");
+            ignored += 1;
+            continue;
+        }
+        assert_eq!(Isa::active(), isa, "forced");
+        match panic::catch_unwind(check_all_entries) {
+            Ok(()) => {
+                println!("test {name} ... ok");
+                passed += 1;
+            }
+            Err(_) => {
+                println!("test {name} ... FAILED");
+                failed += 1;
+            }
+        }
     }
     let status = if failed == 0 { "ok" } else { "FAILED" };
     println!(

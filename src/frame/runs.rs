@@ -162,8 +162,20 @@ pub(super) fn encode_run<T: Encode, const BIG: bool, const VARINT: bool>(
     size: usize,
     out: &mut FixedOut<'_>,
 ) {
-    for item in items {
-        let mut part = out.split(size);
+    if size == 0 {
+        for item in items {
+            let mut part = out.split(0);
+            item.encode_fixed::<BIG, VARINT>(&mut part);
+            assert!(part.is_full(), "encode_fixed wrote less than FIXED_SIZE");
+        }
+        return;
+    }
+    // The run's bytes taken with one bounds check, then cut into exact chunks: per value, a
+    // `split` checked what the run's length had already guaranteed (3 of 16 instructions per
+    // 33-byte trade).
+    let run = out.take_raw(items.len() * size);
+    for (item, region) in items.iter().zip(run.chunks_exact_mut(size)) {
+        let mut part = FixedOut::new(region);
         item.encode_fixed::<BIG, VARINT>(&mut part);
         assert!(part.is_full(), "encode_fixed wrote less than FIXED_SIZE");
     }
@@ -205,13 +217,17 @@ pub(super) fn fill_run<T: Decode, const BIG: bool, const VARINT: bool>(
         input.split(len * size);
         return Ok(());
     }
-    if room {
+    if room && size > 0 {
         // Straight into the allocation; on an error the values read so far are forgotten
-        // (leaked, never dropped twice).
-        for slot in &mut out.spare_capacity_mut()[..len] {
-            let mut part = input.split(size);
+        // (leaked, never dropped twice). The run's bytes in exact chunks: one bounds check
+        // for the run, none per value (see `encode_run`).
+        let (bytes, at) = (input.peek_slice(len * size), input.offset());
+        let slots = out.spare_capacity_mut()[..len].iter_mut();
+        for (k, (slot, value)) in slots.zip(bytes.chunks_exact(size)).enumerate() {
+            let mut part = FixedIn::new(value, at + k * size);
             slot.write(T::decode_fixed::<BIG, VARINT>(&mut part)?);
         }
+        input.split(len * size);
         // SAFETY: the loop initialized each of the first `len` slots of the allocation.
         unsafe { out.set_len(len) };
         return Ok(());

@@ -2,9 +2,10 @@
 //!
 //! Every function takes its byte order from the wire type (`u32be`, `LittleEndian<f64>`, ...),
 //! so the same call is a byte swap on one host and a copy on another. Swaps run on the best
-//! SIMD kernel of the CPU (SSSE3, AVX2 or AVX-512BW on x86_64, NEON on aarch64), chosen once
-//! and cached; inputs up to 64 bytes are swapped inline with the vectors every CPU of the
-//! target has (SSE2 on x86_64, NEON on aarch64), without a call.
+//! SIMD kernel of the CPU (SSE2, SSSE3, AVX2 or AVX-512BW on x86_64, NEON on aarch64), chosen
+//! once and cached ([`Isa`]; [`Isa::force`] picks another one for measurements); inputs up to
+//! 64 bytes are swapped inline with the vectors every CPU of the target has (SSE2 on x86_64,
+//! NEON on aarch64), without a call.
 //!
 //! ```
 //! use endian_wire::{bulk, u32be};
@@ -49,7 +50,7 @@ use core::mem::size_of;
 
 use zerocopy::{FromBytes, IntoBytes};
 
-pub use dispatch::Isa;
+pub use dispatch::{ForceIsaError, Isa};
 pub use element::{Primitive, WireElement};
 pub(crate) use records::{Permutation, permute_records, records_kernel_available};
 

@@ -73,6 +73,15 @@ pub(crate) fn records_kernel_available() -> bool {
     }
 }
 
+/// Allows the kernel (when the CPU has it) or forbids it, for [`super::Isa::force`]: a forced
+/// tier below AVX-512 frames as a CPU of that tier would.
+pub(super) fn set_allowed(allowed: bool) {
+    #[cfg(target_arch = "x86_64")]
+    x86::set_allowed(allowed);
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = allowed;
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::Permutation;
@@ -99,6 +108,11 @@ mod x86 {
             UNKNOWN => detect(),
             state => state == PRESENT,
         }
+    }
+
+    /// Forbids the kernel, or lets the next call detect it again.
+    pub(super) fn set_allowed(allowed: bool) {
+        VBMI.store(if allowed { UNKNOWN } else { ABSENT }, Ordering::Relaxed);
     }
 
     #[cold]

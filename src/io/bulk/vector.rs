@@ -1,15 +1,16 @@
 //! The one loop every SIMD kernel runs, over a small vector trait.
 //!
 //! An instruction set supplies a [`Vector`] (load, store, reverse the bytes of each element);
-//! [`swap_run`] does the rest. Up to four vectors' worth, two or four vectors taken from both
-//! ends with no loop (they may overlap in the middle); longer inputs, four vectors per
-//! iteration, then single vectors, then one last vector that ends exactly at the end of the
-//! input and may overlap what came before. So no element is left to a scalar tail. Inputs
-//! shorter than one vector go to [`Vector::swap_short`].
+//! [`swap_run`] does the rest. Up to [`Vector::STRAIGHT_MAX`] bytes (four vectors' worth, or
+//! eight for the narrower vectors), two to eight vectors taken from both ends with no
+//! loop (they may overlap in the middle); longer inputs, four vectors per iteration, then
+//! single vectors, then one last vector that ends exactly at the end of the input and may
+//! overlap what came before. So no element is left to a scalar tail. Inputs shorter than one
+//! vector go to [`Vector::swap_short`].
 //!
-//! In place works too: the short case loads everything before it stores, each iteration loads
-//! before it stores, and the last vector is loaded before anything is stored, so the bytes it
-//! re-swaps are written with the same values the loop wrote there.
+//! In place works too: the straight-line cases load everything before they store, each
+//! iteration loads before it stores, and the last vector is loaded before anything is stored,
+//! so the bytes it re-swaps are written with the same values the loop wrote there.
 
 use super::portable::{self, Lane};
 
@@ -21,6 +22,11 @@ use super::portable::{self, Lane};
 pub(crate) trait Vector: Copy {
     /// The register's width in bytes (16, 32 or 64).
     const BYTES: usize;
+
+    /// Up to this many bytes, [`swap_run`] and [`copy_run`] run straight-line, without a loop:
+    /// up to 4 or 8 vectors (at most 8), half of them from each end, every load before any
+    /// store. Four vectors unless the instruction set measured better with more.
+    const STRAIGHT_MAX: usize = 4 * Self::BYTES;
 
     /// Loads `BYTES` bytes from `src`.
     ///
@@ -96,6 +102,19 @@ pub(crate) unsafe fn swap_run<V: Vector, L: Lane, const WIDTH: usize>(
 /// ranges identical or disjoint; the CPU has `V`'s instruction set, which `f` may use.
 #[inline(always)]
 unsafe fn each_vector<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize, f: impl Fn(V) -> V) {
+    const { assert!(V::STRAIGHT_MAX <= 8 * V::BYTES) };
+    if bytes > 4 * V::BYTES && bytes <= V::STRAIGHT_MAX {
+        // SAFETY: `4 * V::BYTES < bytes <= 8 * V::BYTES`, so each call has
+        // `N * V::BYTES < bytes <= 2 * N * V::BYTES`; the rest is forwarded.
+        unsafe {
+            if bytes <= 6 * V::BYTES {
+                ends::<V, 3>(src, dst, bytes, &f);
+            } else {
+                ends::<V, 4>(src, dst, bytes, &f);
+            }
+        }
+        return;
+    }
     let last_at = bytes - V::BYTES;
     if bytes <= 4 * V::BYTES {
         // No loop, no extra load of the last vector: at 64 and 256 bytes (16- and 64-byte
@@ -154,6 +173,41 @@ unsafe fn each_vector<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize, f: 
     if i < bytes {
         // SAFETY: as said above, with `at = last_at`.
         unsafe { f(last).store(dst.add(last_at)) };
+    }
+}
+
+/// `f` applied to the first `N` and the last `N` vectors of `bytes` bytes (the two groups may
+/// overlap in the middle, which `f` makes harmless), every load before any store, so in place
+/// works too. The straight-line case of [`each_vector`] above four vectors.
+///
+/// # Safety
+/// `N * V::BYTES < bytes <= 2 * N * V::BYTES`; otherwise as [`each_vector`].
+#[inline(always)]
+unsafe fn ends<V: Vector, const N: usize>(
+    src: *const u8,
+    dst: *mut u8,
+    bytes: usize,
+    f: &impl Fn(V) -> V,
+) {
+    let tail = bytes - N * V::BYTES;
+    // Plain loops over constant bounds, which unroll: `array::from_fn` was not inlined, and its
+    // vectors then went through the stack outside this function's instruction set (60 ns).
+    // SAFETY: the accesses cover `[k * V::BYTES, (k + 1) * V::BYTES)` and
+    // `[tail + k * V::BYTES, tail + (k + 1) * V::BYTES)` for `k < N`, all within `bytes`
+    // (`N * V::BYTES < bytes`), so within the caller's ranges.
+    unsafe {
+        let mut head = [V::load(src); N];
+        let mut last = [V::load(src.add(tail)); N];
+        for k in 1..N {
+            head[k] = V::load(src.add(k * V::BYTES));
+            last[k] = V::load(src.add(tail + k * V::BYTES));
+        }
+        for (k, &v) in head.iter().enumerate() {
+            f(v).store(dst.add(k * V::BYTES));
+        }
+        for (k, &v) in last.iter().enumerate() {
+            f(v).store(dst.add(tail + k * V::BYTES));
+        }
     }
 }
 

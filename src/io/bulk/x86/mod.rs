@@ -11,7 +11,7 @@ use super::vector::{Vector, copy_run};
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
-mod sse2;
+pub(crate) mod sse2;
 pub(crate) mod ssse3;
 
 /// The shuffle control that reverses each `WIDTH`-byte element of a 16-byte lane, repeated

@@ -14,6 +14,8 @@ pub(crate) struct Ssse3(__m128i);
 
 impl Vector for Ssse3 {
     const BYTES: usize = 16;
+    /// Eight vectors, 128 bytes (see `Avx2`).
+    const STRAIGHT_MAX: usize = 128;
 
     #[inline(always)]
     unsafe fn load(src: *const u8) -> Self {
