@@ -41,7 +41,13 @@
 #[cfg(feature = "bincode")]
 #[doc(hidden)]
 pub mod bincode;
+#[cfg(feature = "std")]
+mod blocking;
 mod byte_map;
+#[cfg(feature = "bytes")]
+mod bytes;
+#[cfg(feature = "tokio")]
+mod codec;
 mod config;
 mod decode;
 mod encode;
@@ -49,6 +55,8 @@ mod error;
 mod fixed;
 mod impls;
 pub mod len;
+#[cfg(feature = "std")]
+mod message;
 mod read;
 mod runs;
 mod varint;
@@ -70,6 +78,16 @@ pub use read::{BorrowReader, Reader, SliceReader};
 #[cfg(feature = "std")]
 pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
+
+// Messages on a byte stream: a length prefix, then one framed value.
+#[cfg(feature = "std")]
+pub use blocking::{MessageReader, MessageWriter, Messages};
+#[cfg(feature = "bytes")]
+pub use bytes::{BytesReader, BytesWriter, decode_from_buf, encode_into_buf};
+#[cfg(feature = "tokio")]
+pub use codec::FrameCodec;
+#[cfg(feature = "std")]
+pub use message::{DEFAULT_MAX_FRAME_LENGTH, LengthPrefix, MessageError};
 
 /// Writes a static-size `value` in `config`'s byte order: the fill of the one-step paths
 /// of [`encode_to_vec`], [`encode_append`] and [`encode_into_slice`], inlined into each.
