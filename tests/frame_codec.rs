@@ -23,7 +23,7 @@ use tokio_util::codec::{Decoder, Encoder, Framed, FramedRead, FramedWrite, Lengt
 
 #[path = "support/market.rs"]
 mod market;
-use market::Market;
+use market::{Market, Peer};
 
 const CONFIGS: [Config; 2] = [Config::legacy(), Config::standard()];
 
@@ -530,61 +530,6 @@ async fn socket_100k_messages_legacy_one_byte_per_write() {
 #[cfg_attr(miri, ignore = "no sockets under Miri")]
 async fn socket_100k_messages_standard_one_byte_per_write() {
     hundred_thousand(Config::standard(), true, BYTE_AT_A_TIME).await;
-}
-
-/// A peer's serializer: bincode 2 (its serde path) or wincode, under the configuration that
-/// matches ours.
-#[derive(Clone, Copy, Debug)]
-enum Peer {
-    Bincode2,
-    Wincode,
-}
-
-impl Peer {
-    fn encode(self, m: &Market, config: Config) -> Vec<u8> {
-        let varint = config == Config::standard();
-        match (self, varint) {
-            (Peer::Bincode2, false) => {
-                bincode::serde::encode_to_vec(m, bincode::config::legacy()).unwrap()
-            }
-            (Peer::Bincode2, true) => {
-                bincode::serde::encode_to_vec(m, bincode::config::standard()).unwrap()
-            }
-            (Peer::Wincode, false) => {
-                wincode::config::serialize(m, wincode::config::Configuration::default()).unwrap()
-            }
-            (Peer::Wincode, true) => wincode::config::serialize(
-                m,
-                wincode::config::Configuration::default().with_varint_encoding(),
-            )
-            .unwrap(),
-        }
-    }
-
-    fn decode(self, bytes: &[u8], config: Config) -> Market {
-        let varint = config == Config::standard();
-        match (self, varint) {
-            (Peer::Bincode2, false) => {
-                bincode::serde::decode_from_slice(bytes, bincode::config::legacy())
-                    .unwrap()
-                    .0
-            }
-            (Peer::Bincode2, true) => {
-                bincode::serde::decode_from_slice(bytes, bincode::config::standard())
-                    .unwrap()
-                    .0
-            }
-            (Peer::Wincode, false) => {
-                wincode::config::deserialize(bytes, wincode::config::Configuration::default())
-                    .unwrap()
-            }
-            (Peer::Wincode, true) => wincode::config::deserialize(
-                bytes,
-                wincode::config::Configuration::default().with_varint_encoding(),
-            )
-            .unwrap(),
-        }
-    }
 }
 
 /// On one socket: the peer (`LengthDelimitedCodec` + its serializer) sends messages, our

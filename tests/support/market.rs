@@ -1,11 +1,12 @@
 //! Market-data messages for the socket tests (`tests/frame_codec.rs`, `tests/frame_blocking.rs`,
 //! `tests/frame_streams_hostile.rs`): derived on every side (`#[derive(Endianize)]` for
 //! endian_wire, serde for bincode 2, `SchemaWrite` / `SchemaRead` for wincode), a mix of small
-//! records and large books in a data-carrying enum.
+//! records and large books in a data-carrying enum; and the peers' serializers ([`Peer`]).
 
 #![allow(dead_code)]
 
 use endian_wire::Endianize;
+use endian_wire::frame::Config;
 
 /// One trade: 33 bytes under fixed-int.
 #[derive(
@@ -150,4 +151,59 @@ pub fn market(i: u64) -> Market {
 /// The first `n` messages.
 pub fn feed(n: u64) -> Vec<Market> {
     (0..n).map(market).collect()
+}
+
+/// A peer's serializer: bincode 2 (its serde path) or wincode, under the configuration that
+/// matches ours.
+#[derive(Clone, Copy, Debug)]
+pub enum Peer {
+    Bincode2,
+    Wincode,
+}
+
+impl Peer {
+    pub fn encode(self, m: &Market, config: Config) -> Vec<u8> {
+        let varint = config == Config::standard();
+        match (self, varint) {
+            (Peer::Bincode2, false) => {
+                bincode::serde::encode_to_vec(m, bincode::config::legacy()).unwrap()
+            }
+            (Peer::Bincode2, true) => {
+                bincode::serde::encode_to_vec(m, bincode::config::standard()).unwrap()
+            }
+            (Peer::Wincode, false) => {
+                wincode::config::serialize(m, wincode::config::Configuration::default()).unwrap()
+            }
+            (Peer::Wincode, true) => wincode::config::serialize(
+                m,
+                wincode::config::Configuration::default().with_varint_encoding(),
+            )
+            .unwrap(),
+        }
+    }
+
+    pub fn decode(self, bytes: &[u8], config: Config) -> Market {
+        let varint = config == Config::standard();
+        match (self, varint) {
+            (Peer::Bincode2, false) => {
+                bincode::serde::decode_from_slice(bytes, bincode::config::legacy())
+                    .unwrap()
+                    .0
+            }
+            (Peer::Bincode2, true) => {
+                bincode::serde::decode_from_slice(bytes, bincode::config::standard())
+                    .unwrap()
+                    .0
+            }
+            (Peer::Wincode, false) => {
+                wincode::config::deserialize(bytes, wincode::config::Configuration::default())
+                    .unwrap()
+            }
+            (Peer::Wincode, true) => wincode::config::deserialize(
+                bytes,
+                wincode::config::Configuration::default().with_varint_encoding(),
+            )
+            .unwrap(),
+        }
+    }
 }
