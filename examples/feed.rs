@@ -70,7 +70,7 @@ fn message(i: u64) -> MarketData {
             id: i,
             price: 100.0 + (i % 500) as f64 / 100.0,
             qty: (i % 1000) as u32 + 1,
-            aggressor_buy: i % 3 == 0,
+            aggressor_buy: i.is_multiple_of(3),
             venue: *b"XNYS",
             ts_ns: 1_700_000_000_000_000_000 + i as i64 * 1_000,
         }),

@@ -264,12 +264,15 @@ fn tokio_server_survives_hostile_peers() {
 
 // ----- blocking ----------------------------------------------------------------------------
 
+/// How a connection ended: the messages it echoed, or its error.
+type Outcome = Result<u64, io::Error>;
+
 /// A blocking server: a thread per connection echoing every message, each reporting how it
 /// ended and the most memory it held at once.
 fn blocking_server(
     listener: std::net::TcpListener,
     connections: usize,
-) -> std::thread::JoinHandle<HashMap<SocketAddr, (Result<u64, io::Error>, usize)>> {
+) -> std::thread::JoinHandle<HashMap<SocketAddr, (Outcome, usize)>> {
     std::thread::spawn(move || {
         let mut threads = Vec::new();
         for _ in 0..connections {

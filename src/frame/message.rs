@@ -402,51 +402,52 @@ impl Framing {
             unsafe { out.set_len(start + width + size) };
             return Ok(());
         }
-        // A fixed-width prefix: the value into the spare capacity after it as it is (a
-        // buffer that is reused usually has room), sized only if it runs out. A varint's
-        // width depends on the size: sized first.
-        let mut known = match self.prefix {
-            LengthPrefix::Varint(_) => Some(self.size_of(value)?),
-            _ => None,
-        };
-        loop {
-            if let Some(size) = known {
-                out.reserve(self.prefix.width(size) + size);
+        // Sized first (a pass that adds up lengths; runs of static-size values in one step),
+        // the room reserved once, then the value written straight into it. (Written into
+        // whatever room the buffer had and sized only when it ran out, as `encode_append`
+        // does for a `Vec`, a 4 KiB message was encoded twice every other time: a read
+        // buffer's spare room shrinks as messages are consumed from its front.)
+        let size = self.size_of(value)?;
+        let width = self.prefix.width(size);
+        out.reserve(width + size);
+        let spare = &mut out.spare_capacity_mut()[..width + size];
+        let (head, body) = spare.split_at_mut(width);
+        let mut e = Encoder::new(SliceWriter::uninit(body), self.config);
+        match value.encode(&mut e) {
+            Ok(()) if e.writer().written() == size => {
+                self.prefix.write(size, head);
+                // SAFETY: `reserve` made room for `width + size` bytes after `start`; the
+                // prefix wrote the first `width` and the writer the `size` after them.
+                unsafe { out.set_len(start + width + size) };
+                Ok(())
             }
-            let width = self.prefix.width(known.unwrap_or(0));
-            let spare = out.spare_capacity_mut();
-            if spare.len() < width {
-                known = Some(self.size_of(value)?);
-                continue;
-            }
-            let (head, body) = spare.split_at_mut(width);
-            let mut e = Encoder::new(SliceWriter::uninit(body), self.config);
-            match value.encode(&mut e) {
-                Ok(()) => {
-                    let written = e.into_writer().written();
-                    self.check_len(written).map_err(SendError::Refused)?;
-                    if self.prefix.width(written) != width {
-                        // A varint sized by an `Encode` impl that wrote another size.
-                        known = Some(written);
-                        continue;
-                    }
-                    self.prefix.write(written, head);
-                    // SAFETY: the prefix wrote `width` bytes after `start` and the writer
-                    // initialized the `written` bytes after them.
-                    unsafe { out.set_len(start + width + written) };
-                    return Ok(());
-                }
-                Err(EncodeError::OutputFull { .. }) if known.is_none() => {
-                    known = Some(self.size_of(value)?);
-                }
-                Err(EncodeError::OutputFull { .. }) => {
-                    // An `Encode` impl that writes more than it counts: twice the room.
-                    let room = 2 * (spare_len(out)).max(64);
-                    out.reserve(room);
-                }
-                Err(e) => return Err(SendError::Encode(e)),
-            }
+            Ok(()) | Err(EncodeError::OutputFull { .. }) => self.append_miscounted(value, out),
+            Err(e) => Err(SendError::Encode(e)),
         }
+    }
+
+    /// [`append`](Self::append) for a value whose `Encode` impl writes another size than it
+    /// counts: through a `Vec` of its own.
+    #[cold]
+    #[inline(never)]
+    fn append_miscounted<T: Encode + ?Sized, B: GrowBuf>(
+        &self,
+        value: &T,
+        out: &mut B,
+    ) -> Result<(), SendError> {
+        let bytes = super::encode_to_vec(value, self.config).map_err(SendError::Encode)?;
+        self.check_len(bytes.len()).map_err(SendError::Refused)?;
+        let width = self.prefix.width(bytes.len());
+        let start = out.len();
+        out.reserve(width + bytes.len());
+        let spare = &mut out.spare_capacity_mut()[..width + bytes.len()];
+        let (head, body) = spare.split_at_mut(width);
+        self.prefix.write(bytes.len(), head);
+        put(body, &bytes);
+        // SAFETY: `reserve` made room for `width + bytes.len()` bytes after `start`, and
+        // both parts are written.
+        unsafe { out.set_len(start + width + bytes.len()) };
+        Ok(())
     }
 
     /// `value`'s encoded size, refused if beyond the limits (before anything is allocated).
@@ -500,9 +501,4 @@ impl Framing {
     pub(crate) fn decode_slice<T: Decode>(&self, frame: &[u8]) -> Result<T, DecodeError> {
         super::decode_from_slice_exact(frame, self.config)
     }
-}
-
-#[inline]
-fn spare_len<B: GrowBuf>(out: &mut B) -> usize {
-    out.spare_capacity_mut().len()
 }
