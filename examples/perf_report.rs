@@ -28,6 +28,8 @@ use endian_wire::frame::{self, Config};
 use endian_wire::zerocopy::{FromBytes, FromZeros, IntoBytes};
 use endian_wire::{BigEndian, read_specific, read_specific_into, write_specific};
 
+#[path = "../benches/support/frame_codec_rows.rs"]
+mod frame_codec_rows;
 #[path = "../benches/messages.rs"]
 mod messages;
 
@@ -785,6 +787,10 @@ fn workloads() -> Vec<Section> {
         }),
         ("bincode framing", frame_workloads),
         ("framed messages of derived types", message_workloads),
+        (
+            "messages through a length-delimited codec",
+            frame_codec_rows::workloads,
+        ),
     ]
 }
 
