@@ -241,11 +241,12 @@ fn too_long_to_send_is_refused() {
 
     let mut codec = FrameCodec::<Vec<u8>>::new(Config::standard())
         .length_prefix(LengthPrefix::U16(Endian::Big));
+    // 70,000 bytes behind their varint length (a `u32` marker and 4 bytes).
     let err = codec.encode(vec![0u8; 70_000], &mut out).unwrap_err();
     assert_eq!(
         message_error(&err),
         &MessageError::TooLong {
-            length: 70_003,
+            length: 70_005,
             limit: 65_535
         }
     );
