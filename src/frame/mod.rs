@@ -32,6 +32,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Over a byte stream, each message is a length prefix and one framed value:
+//! [`FrameCodec`] is that framing as a tokio-util codec (feature `tokio`), [`MessageReader`] and
+//! [`MessageWriter`] the same over `std::io::Read` / `Write` (feature `std`); with the default
+//! prefix a peer using `LengthDelimitedCodec` and bincode or wincode reads and writes the same
+//! bytes. [`encode_into_buf`] and [`decode_from_buf`] work with `bytes` buffers (feature
+//! `bytes`).
+//!
 //! Decoding never panics and never allocates beyond the configured limit
 //! ([`DEFAULT_LIMIT`], 16 MiB, unless changed): a length prefix is checked against the input
 //! and the limit before anything is allocated, and every error names the byte offset. Without
