@@ -116,9 +116,11 @@ fn varint_prefix_is_bincode_u64() {
         // Sizes around every varint width: books of 0..=8 levels, a deep one, one of 300 KB.
         let mut messages: Vec<Market> = (0..9).map(|d| Market::Book(market::book(d, d))).collect();
         messages.push(Market::Book(market::book(1, 100)));
-        // (Under Miri 2,400 levels: still beyond 64 KiB, so a `u32` varint.)
-        let deep = if cfg!(miri) { 2_400 } else { 12_000 };
-        messages.push(Market::Book(market::book(2, deep)));
+        // (Not under Miri, where a message beyond 64 KiB takes many minutes: the `u32` marker is
+        // written by the same code as the others.)
+        if !cfg!(miri) {
+            messages.push(Market::Book(market::book(2, 12_000)));
+        }
         messages.push(Market::Heartbeat);
         let mut wire = BytesMut::new();
         let mut expected = Vec::new();
@@ -371,7 +373,7 @@ fn bytes_fields_share_the_read_buffer() {
 /// byte), sharing a `Bytes` input's memory.
 #[test]
 fn bufs_agree_with_slices() {
-    let values: Vec<(Market, Bytes)> = (0..40)
+    let values: Vec<(Market, Bytes)> = (0..if cfg!(miri) { 8 } else { 40 })
         .map(|i| (market::market(i), Bytes::from(vec![i as u8; i as usize])))
         .collect();
     for config in CONFIGS {
