@@ -30,6 +30,8 @@ use endian_wire::frame::{self, Config};
 use endian_wire::zerocopy::{FromBytes, FromZeros, IntoBytes};
 use endian_wire::{BigEndian, read_specific, read_specific_into, write_specific};
 
+#[path = "../benches/support/frame_codec_rows.rs"]
+mod frame_codec_rows;
 #[path = "../benches/messages.rs"]
 mod messages;
 #[path = "../benches/shapes.rs"]
@@ -852,6 +854,10 @@ fn workloads() -> Vec<Section> {
         (
             "real message shapes, bincode 2's `legacy()` and `standard()`",
             shape_workloads,
+        ),
+        (
+            "messages through a length-delimited codec",
+            frame_codec_rows::workloads,
         ),
     ]
 }

@@ -32,6 +32,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Over a byte stream, each message is a length prefix and one framed value:
+//! [`FrameCodec`] is that framing as a tokio-util codec (feature `tokio`), [`MessageReader`] and
+//! [`MessageWriter`] the same over `std::io::Read` / `Write` (feature `std`); with the default
+//! prefix a peer using `LengthDelimitedCodec` and bincode or wincode reads and writes the same
+//! bytes. [`encode_into_buf`] and [`decode_from_buf`] work with `bytes` buffers (feature
+//! `bytes`).
+//!
 //! Decoding never panics and never allocates beyond the configured limit
 //! ([`DEFAULT_LIMIT`], 16 MiB, unless changed): a length prefix is checked against the input
 //! and the limit before anything is allocated, and every error names the byte offset. Without
@@ -41,7 +48,13 @@
 #[cfg(feature = "bincode")]
 #[doc(hidden)]
 pub mod bincode;
+#[cfg(feature = "std")]
+mod blocking;
 mod byte_map;
+#[cfg(feature = "bytes")]
+mod bytes;
+#[cfg(feature = "tokio")]
+mod codec;
 mod config;
 mod decode;
 mod encode;
@@ -49,6 +62,8 @@ mod error;
 mod fixed;
 mod impls;
 pub mod len;
+#[cfg(feature = "std")]
+mod message;
 mod read;
 mod runs;
 mod varint;
@@ -72,6 +87,16 @@ pub use read::{BorrowReader, Reader, SliceReader};
 pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
 
+// Messages on a byte stream: a length prefix, then one framed value.
+#[cfg(feature = "std")]
+pub use blocking::{MessageReader, MessageWriter, Messages};
+#[cfg(feature = "bytes")]
+pub use bytes::{BytesReader, BytesWriter, decode_from_buf, encode_into_buf};
+#[cfg(feature = "tokio")]
+pub use codec::FrameCodec;
+#[cfg(feature = "std")]
+pub use message::{DEFAULT_MAX_FRAME_LENGTH, LengthPrefix, MessageError};
+
 /// Writes a static-size `value` in `config`'s byte order and integer encoding: the fill of
 /// the one-step paths of [`encode_to_vec`], [`encode_append`] and [`encode_into_slice`],
 /// inlined into each.
@@ -93,6 +118,15 @@ fn static_size<T: Encode + ?Sized>(config: Config) -> Option<usize> {
     match config.int_encoding() {
         IntEncoding::Fixed => T::FIXED_SIZE,
         IntEncoding::Variable => T::VARINT_SIZE,
+    }
+}
+
+/// As [`static_size`], for decoding (a unit enum's varint tag has no static size to read).
+#[inline(always)]
+fn static_decode_size<T: Decode>(config: Config) -> Option<usize> {
+    match config.int_encoding() {
+        IntEncoding::Fixed => <T as Decode>::FIXED_SIZE,
+        IntEncoding::Variable => <T as Decode>::VARINT_SIZE,
     }
 }
 

@@ -57,6 +57,18 @@ pub trait Reader {
         let _ = bytes;
         Ok(())
     }
+
+    /// The next `len` bytes as a `bytes::Bytes` that shares the input's memory, when the
+    /// input is held in one (`Bytes`, a message received into a `BytesMut`); `None`, having
+    /// read nothing, otherwise (the caller copies). Only for readers whose
+    /// [`counts_remaining`](Self::counts_remaining) is `true`, so that the decoder's offset
+    /// follows.
+    #[cfg(feature = "bytes")]
+    #[doc(hidden)]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
+        let _ = len;
+        None
+    }
 }
 
 impl<T: Reader + ?Sized> Reader for &mut T {
@@ -90,6 +102,12 @@ impl<T: Reader + ?Sized> Reader for &mut T {
     #[inline]
     fn consume(&mut self, len: usize) {
         (**self).consume(len);
+    }
+
+    #[cfg(feature = "bytes")]
+    #[inline]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
+        (**self).read_shared(len)
     }
 }
 

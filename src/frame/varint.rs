@@ -59,6 +59,17 @@ impl PieceSink for &mut FixedOut<'_> {
     }
 }
 
+/// A varint at the front of a buffer of the widest varint's 17 bytes; gives its length.
+impl PieceSink for &mut [u8; 17] {
+    type Out = usize;
+
+    #[inline(always)]
+    fn piece<const K: usize>(self, bytes: [u8; K]) -> usize {
+        self[..K].copy_from_slice(&bytes);
+        K
+    }
+}
+
 /// A varint appended to a `Vec` (tests, and sizes of other things).
 #[cfg(feature = "alloc")]
 impl PieceSink for &mut alloc::vec::Vec<u8> {
