@@ -4,7 +4,7 @@ use super::byte_map::ByteMap;
 use super::config::{Config, IntEncoding};
 use super::error::EncodeError;
 use super::fixed::FixedOut;
-use super::runs::{RunTables, encode_run, permute_run};
+use super::runs::{RunTables, copy_encode_run, encode_run, permute_run};
 use super::varint;
 use super::write::Writer;
 use crate::wire::Endian;
@@ -364,8 +364,9 @@ impl<W: Writer> varint::PieceSink for WriterSink<'_, W> {
 }
 
 /// Writes `items` after one capacity check for the whole run when `T` has a static size under
-/// the encoder's configuration: by one byte permutation per value where the CPU has the
-/// records kernel, else value by value without checks; `Ok(false)` (nothing written)
+/// the encoder's configuration: by one copy where their memory is their wire bytes, by one
+/// byte permutation per value where the CPU has the records kernel, else value by value
+/// without checks; `Ok(false)` (nothing written)
 /// otherwise, or where the writer cannot give the room in one piece.
 ///
 /// # Errors
@@ -385,15 +386,19 @@ pub(crate) fn encode_static_run<T: Encode, W: Writer>(
     let varint = !e.is_fixed_int();
     // The byte permutation is of the fixed-int image, which is the varint one too when the
     // sizes agree (see `VARINT_SIZE`).
-    let tables = match varint && T::VARINT_SIZE != T::FIXED_SIZE {
-        true => None,
-        false => RunTables::<T>::ENCODE[usize::from(big)],
+    let same_bytes = !varint || T::VARINT_SIZE == T::FIXED_SIZE;
+    let tables = match same_bytes {
+        true => RunTables::<T>::ENCODE[usize::from(big)],
+        false => None,
     };
+    let copy = same_bytes && RunTables::<T>::ENCODE_COPIES[usize::from(big)];
     e.write_fixed(
         total,
         #[inline(always)]
         |out| {
-            if !permute_run(items, tables, out) {
+            if copy {
+                copy_encode_run(items, big, out);
+            } else if !permute_run(items, tables, out) {
                 match (big, varint) {
                     (false, false) => encode_run::<T, false, false>(items, size, out),
                     (true, false) => encode_run::<T, true, false>(items, size, out),

@@ -100,6 +100,13 @@ impl<T: Encode> RunTables<T> {
         Tables::encode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
         Tables::encode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
     ];
+
+    /// Whether a run of `T`s is encoded by one copy of its memory in each order: records of
+    /// floats or of numbers in the host's order without padding (a mesh of `f32` vectors).
+    pub(super) const ENCODE_COPIES: [bool; 2] = [
+        is_memory_image(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
+        is_memory_image(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
+    ];
 }
 
 #[cfg(feature = "alloc")]
@@ -118,15 +125,37 @@ impl<T: Decode> RunTables<T> {
 }
 
 /// Whether values of `size` bytes in memory, framed by `map` into `wire` bytes, are their
-/// wire bytes: every memory byte mapped in order, each valid as any pattern.
-#[cfg(feature = "alloc")]
-const fn copies<T>(map: Option<ByteMap<T>>, size: usize, wire: Option<usize>) -> bool {
+/// wire bytes: every memory byte (so none of them padding) mapped in order.
+const fn is_memory_image<T>(map: Option<ByteMap<T>>, size: usize, wire: Option<usize>) -> bool {
     match (map, wire) {
         (Some(map), Some(wire)) => {
-            size > 0 && wire == size && map.len() == size && map.is_identity() && map.any_bits()
+            size > 0 && wire == size && map.len() == size && map.is_identity()
         }
         _ => false,
     }
+}
+
+/// [`is_memory_image`], with every byte valid as any pattern: such wire bytes can be copied
+/// back into values.
+#[cfg(feature = "alloc")]
+const fn copies<T>(map: Option<ByteMap<T>>, size: usize, wire: Option<usize>) -> bool {
+    match map {
+        Some(m) => m.any_bits() && is_memory_image(map, size, wire),
+        None => false,
+    }
+}
+
+/// Writes `items`, whose memory is their wire bytes ([`RunTables::ENCODE_COPIES`]), by one
+/// copy.
+#[inline(always)]
+pub(super) fn copy_encode_run<T: Encode>(items: &[T], big: bool, out: &mut FixedOut<'_>) {
+    debug_assert!(RunTables::<T>::ENCODE_COPIES[usize::from(big)]);
+    // SAFETY: `ENCODE_COPIES` holds only for types whose every memory byte is mapped (the
+    // `BYTE_MAP` contract: mapped bytes are non-padding, initialized), so the run's memory is
+    // `size_of_val(items)` initialized bytes, borrowed for as long as `items`.
+    let bytes =
+        unsafe { core::slice::from_raw_parts(items.as_ptr().cast::<u8>(), size_of_val(items)) };
+    out.put_slice(bytes);
 }
 
 /// Writes `items` into `out` by one byte permutation each, if `tables` exist and the CPU has
