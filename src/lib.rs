@@ -221,6 +221,8 @@ pub mod derive_support;
 mod endianize;
 pub mod frame;
 pub mod io;
+#[cfg(feature = "nbt")]
+pub mod nbt;
 pub mod wire;
 
 /// Derives a wire type and its conversions and IO; see the [crate documentation](crate#derive).
