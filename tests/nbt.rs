@@ -515,3 +515,145 @@ proptest! {
         }
     }
 }
+
+// ----- the borrowed view ---------------------------------------------------------------------
+
+/// Every value reachable from `view`, compared with the owned tree's, through the typed
+/// getters, lookups by name and element access.
+fn view_matches(view: nbt::CompoundView<'_, '_>, owned: &Compound) {
+    assert_eq!(view.len(), owned.len());
+    for ((k, v), (ok, ov)) in view.iter().zip(owned.iter()) {
+        assert_eq!(k.to_str().unwrap(), ok);
+        assert!(k == ok);
+        assert_eq!(v.kind(), ov.kind());
+        assert_eq!(v.to_owned().unwrap(), *ov);
+        // The lookup finds the first entry of that name.
+        assert_eq!(
+            view.get(ok).unwrap().to_owned().unwrap(),
+            *owned.get(ok).unwrap()
+        );
+        match ov {
+            Tag::Int(x) => assert_eq!(view.int(ok), Some(*x)),
+            Tag::String(s) => assert_eq!(view.string(ok).unwrap().to_str().unwrap(), *s),
+            Tag::IntArray(a) => assert_eq!(view.int_array(ok).unwrap().to_vec(), *a),
+            Tag::LongArray(a) => {
+                let n = view.long_array(ok).unwrap();
+                assert_eq!(n.to_vec(), *a);
+                assert_eq!(n.iter().collect::<Vec<_>>(), *a);
+                let mut into = vec![0; n.len()];
+                n.copy_to(&mut into);
+                assert_eq!(into, *a);
+            }
+            Tag::ByteArray(a) => assert_eq!(view.byte_array(ok).unwrap(), &a[..]),
+            Tag::Compound(c) => view_matches(view.compound(ok).unwrap(), c),
+            Tag::List(l) => {
+                let lv = view.list(ok).unwrap();
+                assert_eq!(lv.len(), l.len());
+                assert_eq!(lv.element_kind(), l.element_kind());
+                for i in 0..l.len() {
+                    assert_eq!(lv.get(i).unwrap().to_owned().unwrap(), l.get(i).unwrap());
+                }
+                if let (Some(v), Some(o)) = (lv.ints(), l.ints()) {
+                    assert_eq!(v.to_vec(), o);
+                }
+                if let (Some(v), Some(o)) = (lv.compounds(), l.compounds()) {
+                    for (v, o) in v.zip(o) {
+                        view_matches(v, o);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(view.get("no such name in any file").is_none());
+}
+
+#[test]
+fn view_of_seven_files_equals_the_owned_tree() {
+    for (name, bytes) in nbt_files::all() {
+        let owned = nbt::from_bytes(&bytes).unwrap();
+        let view = nbt::view(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(view.name().to_str().unwrap(), owned.name);
+        assert_eq!(view.to_owned().unwrap(), owned, "{name}");
+        view_matches(view.root(), &owned.root);
+        let net = nbt::to_network_bytes(&owned);
+        assert_eq!(
+            nbt::view_network(&net).unwrap().to_owned().unwrap().root,
+            owned.root
+        );
+    }
+    for doc in [nbt_files::chunk(), nbt_files::player()] {
+        let bytes = nbt::to_bytes(&doc);
+        let view = nbt::view(&bytes).unwrap();
+        view_matches(view.root(), &doc.root);
+    }
+}
+
+#[test]
+fn view_decodes_strings_on_demand() {
+    // A name with NUL (C0 80) and a value that is not modified UTF-8 (a raw zero byte): the
+    // view accepts the document and reports the bad string only when it is decoded.
+    let bytes = [10, 0, 0, 8, 0, 3, b'a', 0xC0, 0x80, 0, 2, b'x', 0, 0];
+    assert!(nbt::from_bytes(&bytes).is_err());
+    let view = nbt::view(&bytes).unwrap();
+    let root = view.root();
+    let s = root.string("a\0").unwrap();
+    assert_eq!(s.as_bytes(), b"x\0");
+    let e = s.to_str().unwrap_err();
+    assert_eq!(e.offset(), 12);
+    assert_eq!(s.to_str_lossy(), "x\u{FFFD}");
+    assert!(view.to_owned().is_err());
+}
+
+#[test]
+fn view_refuses_what_the_reader_refuses() {
+    for (name, bytes) in nbt_files::all() {
+        let step = if bytes.len() > 5000 { 7 } else { 1 };
+        for len in (0..bytes.len()).step_by(step) {
+            let owned = nbt::from_bytes(&bytes[..len]).unwrap_err();
+            let view = nbt::view(&bytes[..len]).unwrap_err();
+            assert_eq!(view.offset(), owned.offset(), "{name} cut at {len}");
+            assert_eq!(view.to_string(), owned.to_string(), "{name} cut at {len}");
+        }
+    }
+    assert!(matches!(
+        nbt::view(&nested_lists(nbt::MAX_DEPTH + 1))
+            .unwrap_err()
+            .kind(),
+        ErrorKind::TooDeep
+    ));
+    assert!(nbt::view(&nested_lists(nbt::MAX_DEPTH)).is_ok());
+    assert!(matches!(
+        nbt::view(&nested_lists(100_000)).unwrap_err().kind(),
+        ErrorKind::TooDeep
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The view of random trees is the tree.
+    #[test]
+    fn prop_view_of_random_trees(root in tree()) {
+        let nbt = Nbt::new("", root);
+        let bytes = nbt::to_bytes(&nbt);
+        let view = nbt::view(&bytes).unwrap();
+        prop_assert_eq!(nbt::to_bytes(&view.to_owned().unwrap()), bytes);
+    }
+
+    /// On arbitrary bytes the view and the reader agree: both refuse at the same offset, or
+    /// both accept and give the same tree (strings aside: the view checks them when read).
+    #[test]
+    fn prop_view_agrees_with_the_reader(body in prop::collection::vec(any::<u8>(), 0..200)) {
+        let bytes = [&[10u8, 0, 0][..], &body].concat();
+        match (nbt::from_bytes(&bytes), nbt::view(&bytes)) {
+            (Ok(owned), Ok(view)) => prop_assert_eq!(nbt::to_bytes(&view.to_owned().unwrap()), nbt::to_bytes(&owned)),
+            (Err(o), Err(v)) => prop_assert_eq!(o.offset(), v.offset()),
+            (Err(o), Ok(view)) => {
+                prop_assert!(matches!(o.kind(), ErrorKind::InvalidMutf8), "{}", o);
+                prop_assert!(view.to_owned().is_err());
+            }
+            (Ok(_), Err(v)) => prop_assert!(false, "view refused what the reader took: {}", v),
+        }
+    }
+}

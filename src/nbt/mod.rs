@@ -36,6 +36,12 @@
 //! |---|---|---|
 //! | file (named root) | [`from_bytes`] | [`to_bytes`], [`extend_bytes`], [`write`] |
 //! | network (nameless root, Minecraft 1.20.2+) | [`from_network_bytes`] | [`to_network_bytes`], [`extend_network_bytes`], [`write_network`] |
+//! | in place, nothing copied | [`view`], [`view_network`] | |
+//!
+//! [`view`] is the fast way to read a few values out of a document: it checks the input once
+//! and returns an [`NbtView`] that walks compounds and lists in place, decodes a string only
+//! when asked ([`Mutf8Str`]), and converts an array to a `Vec` with one bulk call when asked
+//! ([`Numbers`]).
 //!
 //! The readers take the whole input: bytes after the root are an error (the `*_prefix` forms
 //! return how many bytes the root took instead). Errors name the byte offset and what was
@@ -49,6 +55,7 @@ pub mod mutf8;
 mod read;
 mod snbt;
 mod tag;
+mod view;
 mod write;
 
 use alloc::vec::Vec;
@@ -57,6 +64,10 @@ pub use compound::{Compound, Key};
 pub use error::{Error, ErrorKind};
 pub use list::List;
 pub use tag::{Nbt, Tag, TagKind};
+pub use view::{
+    CompoundIter, CompoundView, ListIter, ListView, Mutf8Str, NbtView, Numbers, TagView, view,
+    view_network,
+};
 
 /// How deep compounds and lists may nest, the root compound counting as 1: Minecraft's limit.
 pub const MAX_DEPTH: usize = 512;

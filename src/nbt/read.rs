@@ -72,6 +72,16 @@ impl<'a> Cursor<'a> {
         Ok(&self.data[start..self.pos])
     }
 
+    /// Skips `n` bytes.
+    #[inline(always)]
+    pub(crate) fn skip(&mut self, n: usize, what: &'static str) -> Result<(), Error> {
+        if n > self.remaining() {
+            return Err(self.eof(n, what));
+        }
+        self.pos += n;
+        Ok(())
+    }
+
     #[inline(always)]
     pub(crate) fn array<const N: usize>(&mut self, what: &'static str) -> Result<[u8; N], Error> {
         if N > self.remaining() {
@@ -144,6 +154,23 @@ impl<'a> Cursor<'a> {
         }
     }
 }
+
+/// What a list of each element type is called in errors.
+pub(crate) const LIST_NAMES: [&str; 13] = [
+    "an empty list",
+    "a list of bytes",
+    "a list of shorts",
+    "a list of ints",
+    "a list of longs",
+    "a list of floats",
+    "a list of doubles",
+    "a list of byte arrays",
+    "a list of strings",
+    "a list of lists",
+    "a list of compounds",
+    "a list of int arrays",
+    "a list of long arrays",
+];
 
 /// The type byte `kind` checked to be a value's (1 to 12).
 #[cold]
@@ -240,14 +267,14 @@ impl<'a> Reader<'a> {
                 }
                 List::Empty
             }
-            1 => List::Byte(numbers::<BigEndian<i8>>(c, "a list of bytes")?),
-            2 => List::Short(numbers::<BigEndian<i16>>(c, "a list of shorts")?),
-            3 => List::Int(numbers::<BigEndian<i32>>(c, "a list of ints")?),
-            4 => List::Long(numbers::<BigEndian<i64>>(c, "a list of longs")?),
-            5 => List::Float(numbers::<BigEndian<f32>>(c, "a list of floats")?),
-            6 => List::Double(numbers::<BigEndian<f64>>(c, "a list of doubles")?),
+            1 => List::Byte(numbers::<BigEndian<i8>>(c, LIST_NAMES[1])?),
+            2 => List::Short(numbers::<BigEndian<i16>>(c, LIST_NAMES[2])?),
+            3 => List::Int(numbers::<BigEndian<i32>>(c, LIST_NAMES[3])?),
+            4 => List::Long(numbers::<BigEndian<i64>>(c, LIST_NAMES[4])?),
+            5 => List::Float(numbers::<BigEndian<f32>>(c, LIST_NAMES[5])?),
+            6 => List::Double(numbers::<BigEndian<f64>>(c, LIST_NAMES[6])?),
             7 => {
-                let len = c.count(4, "a list of byte arrays")?;
+                let len = c.count(4, LIST_NAMES[7])?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
                     v.push(numbers::<BigEndian<i8>>(&mut self.cur, "a byte array")?);
@@ -255,7 +282,7 @@ impl<'a> Reader<'a> {
                 List::ByteArray(v)
             }
             8 => {
-                let len = c.count(2, "a list of strings")?;
+                let len = c.count(2, LIST_NAMES[8])?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
                     v.push(self.text("a string")?.into_owned());
@@ -263,7 +290,7 @@ impl<'a> Reader<'a> {
                 List::String(v)
             }
             9 => {
-                let len = c.count(5, "a list of lists")?;
+                let len = c.count(5, LIST_NAMES[9])?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
                     v.push(self.list(depth + 1)?);
@@ -271,7 +298,7 @@ impl<'a> Reader<'a> {
                 List::List(v)
             }
             10 => {
-                let len = c.count(1, "a list of compounds")?;
+                let len = c.count(1, LIST_NAMES[10])?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
                     v.push(self.compound(depth + 1)?);
@@ -279,7 +306,7 @@ impl<'a> Reader<'a> {
                 List::Compound(v)
             }
             11 => {
-                let len = c.count(4, "a list of int arrays")?;
+                let len = c.count(4, LIST_NAMES[11])?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
                     v.push(numbers::<BigEndian<i32>>(&mut self.cur, "an int array")?);
@@ -287,7 +314,7 @@ impl<'a> Reader<'a> {
                 List::IntArray(v)
             }
             12 => {
-                let len = c.count(4, "a list of long arrays")?;
+                let len = c.count(4, LIST_NAMES[12])?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
                     v.push(numbers::<BigEndian<i64>>(&mut self.cur, "a long array")?);
