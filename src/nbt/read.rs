@@ -211,6 +211,10 @@ impl<'a> Reader<'a> {
             if kind == 0 {
                 break;
             }
+            if kind > 12 {
+                // Before the name, so that the first fault is the one reported.
+                return Err(invalid_kind(at, kind, "a compound entry"));
+            }
             let key = match self.text("a name")? {
                 Cow::Borrowed(s) => Key::new(s),
                 Cow::Owned(s) => Key::from(s),

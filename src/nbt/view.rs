@@ -170,6 +170,9 @@ impl Parser<'_> {
             if kind == 0 {
                 break;
             }
+            if kind > 12 {
+                return Err(invalid_kind(at, kind, "a compound entry"));
+            }
             self.cur.string_bytes("a name")?;
             self.payload(kind, at, depth, "a compound entry")?;
         }
