@@ -37,6 +37,7 @@
 //! | file (named root) | [`from_bytes`] | [`to_bytes`], [`extend_bytes`], [`write`] |
 //! | network (nameless root, Minecraft 1.20.2+) | [`from_network_bytes`] | [`to_network_bytes`], [`extend_network_bytes`], [`write_network`] |
 //! | in place, nothing copied | [`view`], [`view_network`] | |
+//! | gzip, zlib or none, detected (feature `flate2`) | `from_compressed` | `to_gzip`, `write_gzip` |
 //!
 //! [`view`] is the fast way to read a few values out of a document: it checks the input once
 //! and returns an [`NbtView`] that walks compounds and lists in place, decodes a string only
@@ -49,6 +50,8 @@
 //! nesting deeper than [`MAX_DEPTH`] (Minecraft's 512) is refused. No input panics.
 
 mod compound;
+#[cfg(feature = "flate2")]
+mod compress;
 mod error;
 mod list;
 pub mod mutf8;
@@ -61,6 +64,10 @@ mod write;
 use alloc::vec::Vec;
 
 pub use compound::{Compound, Key};
+#[cfg(feature = "flate2")]
+pub use compress::{
+    Compression, MAX_INFLATED, from_compressed, from_compressed_with_limit, to_gzip, write_gzip,
+};
 pub use error::{Error, ErrorKind};
 pub use list::List;
 pub use tag::{Nbt, Tag, TagKind};

@@ -215,19 +215,25 @@ impl<'a> Reader<'a> {
                 // Before the name, so that the first fault is the one reported.
                 return Err(invalid_kind(at, kind, "a compound entry"));
             }
-            let key = match self.text("a name")? {
-                Cow::Borrowed(s) => Key::new(s),
-                Cow::Owned(s) => Key::from(s),
+            let bytes = self.cur.string_bytes("a name")?;
+            let key = if mutf8::is_plain_ascii(bytes) {
+                // SAFETY: ASCII is UTF-8.
+                Key::plain(unsafe { core::str::from_utf8_unchecked(bytes) })
+            } else {
+                match decode_text(bytes, self.cur.pos() - bytes.len())? {
+                    Cow::Borrowed(s) => Key::new(s),
+                    Cow::Owned(s) => Key::from(s),
+                }
             };
             let tag = self.tag(kind, at, depth)?;
             self.entries.push((key, tag));
         }
-        let mut compound = Compound::new();
-        let entries: Vec<(Key, Tag)> = self.entries.drain(start..).collect();
-        if !entries.is_empty() {
-            compound = Compound::from_read_entries(entries);
+        if self.entries.len() == start {
+            return Ok(Compound::new());
         }
-        Ok(compound)
+        // One allocation of the exact size and one copy (measured: `drain(..).collect()` moved
+        // the entries one by one, 7% of reading a player file).
+        Ok(Compound::from_entries(self.entries.split_off(start)))
     }
 
     /// A value of type `kind`, read at `at` (for the error if `kind` is not a value's).
@@ -367,12 +373,4 @@ pub(crate) fn read_root(data: &[u8], named: bool) -> Result<(Nbt, usize), Error>
     };
     let root = r.compound(1)?;
     Ok((Nbt { name, root }, r.cur.pos()))
-}
-
-impl Compound {
-    /// The reader's constructor: `entries` as read, indexed if large.
-    #[inline]
-    fn from_read_entries(entries: Vec<(Key, Tag)>) -> Self {
-        Compound::from_entries(entries)
-    }
 }

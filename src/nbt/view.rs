@@ -46,7 +46,7 @@ struct Doc<'a> {
 /// let first = root.list("Inventory").and_then(|l| l.compounds()).and_then(|mut c| c.next()).unwrap();
 /// assert_eq!(first.string("id").unwrap(), "minecraft:stone");
 /// assert_eq!(root.long_array("Heights").unwrap().to_vec(), [1, 2, 3]);
-/// assert_eq!(view.to_owned(), nbt::from_bytes(&bytes)?);
+/// assert_eq!(view.to_owned()?, nbt::from_bytes(&bytes)?);
 /// # Ok::<(), nbt::Error>(())
 /// ```
 pub struct NbtView<'a> {
