@@ -450,7 +450,7 @@ where
     }
 
     /// The numbers one by one.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = T> + 'a {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = T> + use<'a, T> {
         let size = core::mem::size_of::<T>();
         self.bytes.chunks_exact(size).map(|c| {
             let mut out = [T::new_zeroed()];
@@ -816,15 +816,15 @@ impl<'v, 'a> ListView<'v, 'a> {
         self.numbers(6)
     }
     /// The strings, if this is a list of strings.
-    pub fn strings(&self) -> Option<impl Iterator<Item = Mutf8Str<'a>> + 'v> {
+    pub fn strings(&self) -> Option<impl Iterator<Item = Mutf8Str<'a>> + use<'v, 'a>> {
         (self.doc.data[self.pos] == 8).then(|| self.iter().filter_map(|t| t.string()))
     }
     /// The compounds, if this is a list of compounds.
-    pub fn compounds(&self) -> Option<impl Iterator<Item = CompoundView<'v, 'a>> + 'v> {
+    pub fn compounds(&self) -> Option<impl Iterator<Item = CompoundView<'v, 'a>> + use<'v, 'a>> {
         (self.doc.data[self.pos] == 10).then(|| self.iter().filter_map(|t| t.compound()))
     }
     /// The lists, if this is a list of lists.
-    pub fn lists(&self) -> Option<impl Iterator<Item = ListView<'v, 'a>> + 'v> {
+    pub fn lists(&self) -> Option<impl Iterator<Item = ListView<'v, 'a>> + use<'v, 'a>> {
         (self.doc.data[self.pos] == 9).then(|| self.iter().filter_map(|t| t.list()))
     }
 
