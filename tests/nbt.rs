@@ -145,6 +145,10 @@ fn valence_read(bytes: &[u8]) -> (valence_nbt::Compound, String) {
 // ----- simdnbt's seven files -----------------------------------------------------------------
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn seven_files_read_back_byte_for_byte() {
     for (name, bytes) in nbt_files::all() {
         let nbt = nbt::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -163,6 +167,10 @@ fn seven_files_read_back_byte_for_byte() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn seven_files_equal_valence_nbt_trees() {
     for (name, bytes) in nbt_files::all() {
         let ours = nbt::from_bytes(&bytes).unwrap();
@@ -173,6 +181,10 @@ fn seven_files_equal_valence_nbt_trees() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn seven_files_equal_fastnbt_trees() {
     for (name, bytes) in nbt_files::all() {
         let ours = nbt::from_bytes(&bytes).unwrap();
@@ -182,6 +194,10 @@ fn seven_files_equal_fastnbt_trees() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn known_values_of_the_files() {
     let hello = nbt::from_bytes(&nbt_files::uncompressed("hello_world.nbt")).unwrap();
     assert_eq!(hello.name, "hello world");
@@ -224,6 +240,10 @@ fn known_values_of_the_files() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn snbt_shows_the_tree() {
     let big = nbt::from_bytes(&nbt_files::uncompressed("bigtest.nbt")).unwrap();
     let s = big.to_string();
@@ -245,6 +265,10 @@ fn snbt_shows_the_tree() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn network_form_drops_the_root_name() {
     for (name, bytes) in nbt_files::all() {
         let nbt = nbt::from_bytes(&bytes).unwrap();
@@ -265,6 +289,10 @@ fn network_form_drops_the_root_name() {
 // ----- generated documents, exchanged with valence_nbt ---------------------------------------
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn generated_chunk_and_player_exchange_with_valence_nbt() {
     for doc in [nbt_files::chunk(), nbt_files::player()] {
         let bytes = nbt::to_bytes(&doc);
@@ -291,6 +319,10 @@ fn error(bytes: &[u8]) -> nbt::Error {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn every_truncation_is_an_unexpected_end_at_or_before_it() {
     for (name, bytes) in nbt_files::all() {
         let step = if bytes.len() > 5000 { 7 } else { 1 };
@@ -472,6 +504,111 @@ proptest! {
 
 // ----- the borrowed view ---------------------------------------------------------------------
 
+/// Every tag kind, every list kind, a non-ASCII name, NUL and a character beyond the BMP: the
+/// document Miri reads with both readers (on x86_64 and the big-endian s390x), small enough
+/// for it.
+fn every_kind() -> Nbt {
+    let all_lists = Compound::new()
+        .with("empty", List::Empty)
+        .with("bytes", List::Byte(vec![-1, 2]))
+        .with("shorts", List::Short(vec![-300, 4]))
+        .with("ints", List::Int(vec![1, -2, 3]))
+        .with("longs", List::Long(vec![i64::MIN, 5]))
+        .with("floats", List::Float(vec![0.5, -1.0]))
+        .with("doubles", List::Double(vec![1e300, -0.0]))
+        .with("byte arrays", List::ByteArray(vec![vec![1], vec![]]))
+        .with(
+            "strings",
+            List::String(vec!["a".into(), "é\0\u{1F600}".into()]),
+        )
+        .with("lists", List::List(vec![List::Int(vec![7]), List::Empty]))
+        .with(
+            "compounds",
+            List::Compound(vec![Compound::new().with("x", 1i8), Compound::new()]),
+        )
+        .with("int arrays", List::IntArray(vec![vec![1, 2], vec![]]))
+        .with("long arrays", List::LongArray(vec![vec![3], vec![4, 5]]))
+        .with("empty ints", List::Int(vec![]));
+    Nbt::new(
+        "root ✓",
+        Compound::new()
+            .with("byte", 1i8)
+            .with("short", -2i16)
+            .with("int", 0x0102_0304)
+            .with("long", -0x0102_0304_0506_0708i64)
+            .with("float", 1.5f32)
+            .with("double", -2.25f64)
+            .with("byte array", vec![1i8, -1, 0])
+            .with("string", "plain")
+            .with("nul\0name", "\u{10FFFF}")
+            .with("lists", all_lists)
+            .with("int array", (0..20).collect::<Vec<i32>>())
+            .with(
+                "long array",
+                (0..20).map(|i| i * 0x0101_0101_0101).collect::<Vec<i64>>(),
+            ),
+    )
+}
+
+#[test]
+fn a_document_of_every_kind_through_both_readers_and_the_writer() {
+    let doc = every_kind();
+    let bytes = nbt::to_bytes(&doc);
+    assert_eq!(nbt::from_bytes(&bytes).unwrap(), doc);
+    let view = nbt::view(&bytes).unwrap();
+    assert_eq!(view.to_owned().unwrap(), doc);
+    assert_eq!(view.name().to_str().unwrap(), "root ✓");
+    view_matches(view.root(), &doc.root);
+    let root = view.root();
+    assert_eq!(root.long("long"), Some(-0x0102_0304_0506_0708));
+    assert_eq!(
+        root.string("nul\0name").unwrap().to_str().unwrap(),
+        "\u{10FFFF}"
+    );
+    let ints = root.int_array("int array").unwrap();
+    assert_eq!(ints.to_vec(), (0..20).collect::<Vec<i32>>());
+    assert_eq!(ints.get(19), Some(19));
+    assert_eq!(ints.get(20), None);
+    let lists = root.compound("lists").unwrap();
+    assert_eq!(
+        lists.list("doubles").unwrap().doubles().unwrap().to_vec(),
+        [1e300, -0.0]
+    );
+    assert_eq!(lists.list("bytes").unwrap().bytes(), Some(&[-1i8, 2][..]));
+    let strings: Vec<String> = lists
+        .list("strings")
+        .unwrap()
+        .strings()
+        .unwrap()
+        .map(|s| s.to_str().unwrap().into_owned())
+        .collect();
+    assert_eq!(strings, ["a", "é\0\u{1F600}"]);
+    // Every truncation is refused by both, at the same offset.
+    for len in 0..bytes.len() {
+        let (a, b) = (
+            nbt::from_bytes(&bytes[..len]).unwrap_err(),
+            nbt::view(&bytes[..len]).unwrap_err(),
+        );
+        assert_eq!(a.offset(), b.offset());
+    }
+}
+
+/// NBT numbers are big-endian: on a big-endian host (s390x in CI) the bulk conversions are
+/// copies, on a little-endian one swaps; the bytes are the same either way.
+#[test]
+fn big_endian_hosts_read_numbers_without_swapping() {
+    use endian_wire::bulk::WireElement;
+    use endian_wire::{BigEndian, Endian};
+    let swaps = <BigEndian<i64> as WireElement>::SWAPS;
+    assert_eq!(swaps, Endian::NATIVE == Endian::Little);
+    assert_eq!(<BigEndian<i32> as WireElement>::SWAPS, swaps);
+    let bytes = nbt::to_bytes(&Nbt::new(
+        "",
+        Compound::new().with("a", vec![0x0102_0304i32]),
+    ));
+    assert_eq!(bytes[bytes.len() - 5..], [1, 2, 3, 4, 0]);
+}
+
 /// Every value reachable from `view`, compared with the owned tree's, through the typed
 /// getters, lookups by name and element access.
 fn view_matches(view: nbt::CompoundView<'_, '_>, owned: &Compound) {
@@ -523,6 +660,10 @@ fn view_matches(view: nbt::CompoundView<'_, '_>, owned: &Compound) {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn view_of_seven_files_equals_the_owned_tree() {
     for (name, bytes) in nbt_files::all() {
         let owned = nbt::from_bytes(&bytes).unwrap();
@@ -560,6 +701,10 @@ fn view_decodes_strings_on_demand() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
 fn view_refuses_what_the_reader_refuses() {
     for (name, bytes) in nbt_files::all() {
         let step = if bytes.len() > 5000 { 7 } else { 1 };

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # endian_wire's NBT against simdnbt 0.9 (see Cargo.toml): `.ci/nbt_simdnbt/run.sh` runs the
-# differential tests; `.ci/nbt_simdnbt/run.sh bench [criterion args]` the `nbt` benchmark, all
+# differential tests (and the bench once, as a test); `.ci/nbt_simdnbt/run.sh bench [criterion args]` the `nbt` benchmark, all
 # peers in one run (NBT_BENCH_QUICK=1 for a short one). On stable: RUSTC_BOOTSTRAP is scoped to
 # the simdnbt crate, nothing else may use unstable features.
 set -euo pipefail
@@ -11,5 +11,6 @@ if [ "${1:-}" = bench ]; then
     shift
     cargo bench --target-dir "$target_dir" --bench nbt -- "$@"
 else
-    cargo test --target-dir "$target_dir" "$@"
+    # Tests, the bench run once in criterion's test mode, the profiling example built.
+    cargo test --target-dir "$target_dir" --all-targets "$@"
 fi
