@@ -30,9 +30,12 @@ use endian_wire::{BigEndian, read_specific, read_specific_into, write_specific};
 
 #[path = "../benches/messages.rs"]
 mod messages;
+#[cfg(feature = "nbt")]
+#[path = "../benches/support/nbt_rows.rs"]
+mod nbt_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 8] = [
+const IMPLS: [&str; 10] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -41,6 +44,8 @@ const IMPLS: [&str; 8] = [
     "bincode 1",
     "bincode 2",
     "wincode",
+    "valence_nbt",
+    "fastnbt",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.
@@ -785,6 +790,8 @@ fn workloads() -> Vec<Section> {
         }),
         ("bincode framing", frame_workloads),
         ("framed messages of derived types", message_workloads),
+        #[cfg(feature = "nbt")]
+        ("NBT (`--features nbt`)", nbt_rows::workloads),
     ]
 }
 

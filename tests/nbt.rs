@@ -583,8 +583,8 @@ fn a_document_of_every_kind_through_both_readers_and_the_writer() {
         .map(|s| s.to_str().unwrap().into_owned())
         .collect();
     assert_eq!(strings, ["a", "é\0\u{1F600}"]);
-    // Every truncation is refused by both, at the same offset.
-    for len in 0..bytes.len() {
+    // Every truncation is refused by both, at the same offset (every 13th under Miri).
+    for len in (0..bytes.len()).step_by(if cfg!(miri) { 13 } else { 1 }) {
         let (a, b) = (
             nbt::from_bytes(&bytes[..len]).unwrap_err(),
             nbt::view(&bytes[..len]).unwrap_err(),

@@ -34,7 +34,7 @@
 //!
 //! | form | read | write |
 //! |---|---|---|
-//! | file (named root) | [`from_bytes`] | [`to_bytes`], [`extend_bytes`], [`write`] |
+//! | file (named root) | [`from_bytes`] | [`to_bytes`], [`extend_bytes`], [`write()`] |
 //! | network (nameless root, Minecraft 1.20.2+) | [`from_network_bytes`] | [`to_network_bytes`], [`extend_network_bytes`], [`write_network`] |
 //! | in place, nothing copied | [`view`], [`view_network`] | |
 //! | gzip, zlib or none, detected (feature `flate2`) | `from_compressed` | `to_gzip`, `write_gzip` |
@@ -141,7 +141,7 @@ pub fn from_network_bytes_prefix(bytes: &[u8]) -> Result<(Nbt, usize), Error> {
 /// # Panics
 /// If the tree holds what NBT cannot: a string over 65,535 bytes of modified UTF-8, a list or
 /// array over `i32::MAX` elements, or nesting deeper than [`MAX_DEPTH`]. [`extend_bytes`] and
-/// [`write`] return that as an error instead.
+/// [`write()`] return that as an error instead.
 ///
 /// ```
 /// use endian_wire::nbt::{self, Compound, Nbt};
@@ -216,7 +216,7 @@ pub fn write<W: std::io::Write + ?Sized>(writer: &mut W, nbt: &Nbt) -> std::io::
 /// Writes `nbt` in the network form to `writer`.
 ///
 /// # Errors
-/// As [`write`].
+/// As [`write()`].
 #[cfg(feature = "std")]
 pub fn write_network<W: std::io::Write + ?Sized>(writer: &mut W, nbt: &Nbt) -> std::io::Result<()> {
     let mut out = Vec::new();
