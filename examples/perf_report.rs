@@ -39,9 +39,12 @@ mod shapes;
 
 #[path = "../benches/support/isa_rows.rs"]
 mod isa_rows;
+#[cfg(feature = "nbt")]
+#[path = "../benches/support/nbt_rows.rs"]
+mod nbt_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 8] = [
+const IMPLS: [&str; 10] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -50,6 +53,8 @@ const IMPLS: [&str; 8] = [
     "bincode 1",
     "bincode 2",
     "wincode",
+    "valence_nbt",
+    "fastnbt",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.
@@ -859,6 +864,8 @@ fn workloads() -> Vec<Section> {
             "messages through a length-delimited codec",
             frame_codec_rows::workloads,
         ),
+        #[cfg(feature = "nbt")]
+        ("NBT (`--features nbt`)", nbt_rows::workloads),
     ]
 }
 

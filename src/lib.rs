@@ -31,6 +31,7 @@
 //! | [`io`] (re-exported at the root) | [`read_specific`] / [`write_specific`] (`std`), slice IO and zero-copy views (`no_std`) |
 //! | [`Endianize`] (derive) | logical types and their generated wire types |
 //! | [`frame`] | whole messages in bincode's format: lengths, `Vec`, `String`, `Option`, enums with data |
+//! | `nbt` (feature `nbt`) | Minecraft's NBT: tag tree, borrowed view, modified UTF-8 ([NBT](#nbt)) |
 //!
 //! A walk through them: a wrapper holds one value in wire order (above); a derived struct of
 //! such fields is a fixed-size record read and written with one copy ([Derive](#derive));
@@ -145,6 +146,35 @@
 //! `u16`, `u32`, `u64` (fixed width, in the container's order) or `varint` (see
 //! [`frame::len`]; `examples/solana_tx.rs` frames Solana's legacy transaction this way).
 //!
+//! # NBT
+//!
+//! With the feature `nbt`, `endian_wire::nbt` reads and writes Minecraft's Named Binary Tag
+//! format: big-endian numbers, `u16`-length modified UTF-8 strings, typed lists and arrays
+//! moved through the [`bulk`] kernels, compounds in file order. A tree to build and edit, or a
+//! view of the bytes that copies nothing:
+//!
+//! ```
+//! # #[cfg(feature = "nbt")] {
+//! use endian_wire::nbt::{self, Compound, List, Nbt};
+//!
+//! let level = Nbt::new("", Compound::new()
+//!     .with("LevelName", "world")
+//!     .with("SpawnPos", vec![16, 64, -8]) // an IntArray
+//!     .with("Players", List::Compound(vec![Compound::new().with("Name", "Steve")])));
+//! let bytes = nbt::to_bytes(&level);
+//!
+//! let read = nbt::from_bytes(&bytes)?; // the owned tree
+//! assert_eq!(read.int_array("SpawnPos"), Some(&[16, 64, -8][..]));
+//! let view = nbt::view(&bytes)?; // in place: strings decoded, arrays converted on demand
+//! assert_eq!(view.root().string("LevelName").unwrap(), "world");
+//! println!("{read}"); // SNBT: {LevelName:"world",SpawnPos:[I;16,64,-8],Players:[{Name:"Steve"}]}
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! With `flate2`, `nbt::from_compressed` reads gzip, zlib or uncompressed files and
+//! `nbt::to_gzip` writes `level.dat`-style files; `examples/nbt.rs` edits a `level.dat`.
+//!
 //! # The two encodings
 //!
 //! Every path writes one of two byte formats, each matching a peer:
@@ -202,6 +232,8 @@
 //!   never collides with a user's own `#[derive(bincode::Encode)]`.
 //! * `serde`: `Serialize` / `Deserialize` for the wrappers (as their values), wire chars and
 //!   text types.
+//! * `nbt` (implies `alloc`): `endian_wire::nbt`, Minecraft's NBT.
+//! * `flate2` (implies `nbt` and `std`): gzip and zlib NBT files through the `flate2` crate.
 //! * Every feature name of `simple_endian` 0.4 is accepted; those that gated cheap
 //!   functionality there change nothing here.
 #![no_std]
@@ -221,6 +253,8 @@ pub mod derive_support;
 mod endianize;
 pub mod frame;
 pub mod io;
+#[cfg(feature = "nbt")]
+pub mod nbt;
 pub mod wire;
 
 /// Derives a wire type and its conversions and IO; see the [crate documentation](crate#derive).

@@ -715,3 +715,137 @@ fn fixed_images_refuse_every_truncation() {
         Fixed { id: 1, qty: 2 }
     );
 }
+
+// ----- NBT -----------------------------------------------------------------------------------
+
+/// NBT's readers on hostile input: huge list and array lengths at every length field of a real
+/// document, floods of empty elements, deep nesting and a compression bomb. Each is refused (or
+/// read, when within bounds) holding at most a small multiple of its input.
+#[cfg(feature = "nbt")]
+mod nbt_input {
+    use endian_wire::nbt::{self, Compound, ErrorKind, List, Nbt};
+
+    use super::peak_of;
+
+    /// A tree holds at most 40 bytes (a `Compound`) per input byte (an empty compound in a
+    /// list), and the reader's stack of entries doubles as it grows.
+    fn bound(input_len: usize) -> usize {
+        64 * input_len + 64 * 1024
+    }
+
+    fn both_readers(bytes: &[u8], what: &str) -> (bool, bool) {
+        let (owned, peak) = peak_of(|| nbt::from_bytes(bytes).is_ok());
+        assert!(
+            peak <= bound(bytes.len()),
+            "{what}: the reader held {peak} bytes for {}",
+            bytes.len()
+        );
+        let (view, peak) = peak_of(|| nbt::view(bytes).is_ok());
+        assert!(
+            peak <= bound(bytes.len()),
+            "{what}: the view held {peak} bytes for {}",
+            bytes.len()
+        );
+        (owned, view)
+    }
+
+    fn document() -> Vec<u8> {
+        nbt::to_bytes(&Nbt::new(
+            "",
+            Compound::new()
+                .with("strings", List::String(vec!["a".into(), "bc".into()]))
+                .with(
+                    "compounds",
+                    List::Compound(vec![Compound::new().with("x", 1), Compound::new()]),
+                )
+                .with(
+                    "lists",
+                    List::List(vec![List::Int(vec![1, 2]), List::Empty]),
+                )
+                .with("arrays", List::IntArray(vec![vec![1], vec![]]))
+                .with("longs", vec![1i64, 2, 3])
+                .with("bytes", vec![1i8, 2])
+                .with("name", "value"),
+        ))
+    }
+
+    #[test]
+    fn huge_lengths_at_every_position_are_refused_within_bounds() {
+        let valid = document();
+        assert_eq!(both_readers(&valid, "valid"), (true, true));
+        for at in 0..valid.len() - 4 {
+            for huge in [0x7FFF_FFFFu32, 0x4000_0000, 0x0100_0000, 0xFFFF_FFFF] {
+                let mut bytes = valid.clone();
+                bytes[at..at + 4].copy_from_slice(&huge.to_be_bytes());
+                both_readers(&bytes, &format!("{huge:#x} at {at}"));
+            }
+        }
+        for len in 0..valid.len() {
+            assert_eq!(both_readers(&valid[..len], "truncated"), (false, false));
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "megabytes of input: too slow under Miri")]
+    fn floods_of_empty_elements() {
+        // Lists of a million empty compounds, lists and strings, claimed and then present.
+        for (kind, element, min) in [
+            (10u8, &[0u8][..], 1usize),
+            (9, &[0, 0, 0, 0, 0], 5),
+            (8, &[0, 0], 2),
+        ] {
+            let n = 1 << 20;
+            let mut bytes = vec![10, 0, 0, 9, 0, 1, b'l', kind];
+            bytes.extend_from_slice(&(n as i32).to_be_bytes());
+            let header = bytes.len();
+            // Claimed but absent: refused before allocating for them.
+            bytes.push(0);
+            let (ok, peak) = peak_of(|| nbt::from_bytes(&bytes).is_ok());
+            assert!(!ok && peak <= bound(bytes.len()), "type {kind}: {peak}");
+            // Present: read, within bounds.
+            bytes.truncate(header);
+            for _ in 0..n {
+                bytes.extend_from_slice(element);
+            }
+            bytes.push(0);
+            assert_eq!(bytes.len(), header + n * min + 1);
+            assert_eq!(both_readers(&bytes, "flood"), (true, true));
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "megabytes of input: too slow under Miri")]
+    fn deep_nesting_is_refused_without_exhausting_the_stack() {
+        let mut bytes = vec![10, 0, 0];
+        for _ in 0..200_000 {
+            bytes.extend_from_slice(&[10, 0, 0]);
+        }
+        let e = nbt::from_bytes(&bytes).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::TooDeep));
+        assert!(matches!(
+            nbt::view(&bytes).unwrap_err().kind(),
+            ErrorKind::TooDeep
+        ));
+        assert_eq!(both_readers(&bytes, "deep"), (false, false));
+    }
+
+    #[cfg(feature = "flate2")]
+    #[test]
+    #[cfg_attr(miri, ignore = "megabytes of input: too slow under Miri")]
+    fn a_compression_bomb_is_refused_at_the_limit() {
+        use std::io::Write;
+        // 64 MiB of zeros after a valid header compress to about 64 KiB.
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(&[10, 0, 0, 7, 0, 1, b'z', 0x04, 0, 0, 0])
+            .unwrap();
+        gz.write_all(&vec![0; 64 << 20]).unwrap();
+        let bomb = gz.finish().unwrap();
+        assert!(bomb.len() < 1 << 20);
+        let (result, peak) = peak_of(|| nbt::from_compressed_with_limit(&bomb, 1 << 20));
+        assert!(matches!(
+            result.unwrap_err().kind(),
+            ErrorKind::Compression(_)
+        ));
+        assert!(peak < 8 << 20, "{peak}");
+    }
+}

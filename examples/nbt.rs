@@ -1,0 +1,106 @@
+//! A Minecraft `level.dat` round trip: read the gzip file, print it as SNBT, change a value,
+//! write it back compressed, read it again.
+//!
+//! ```sh
+//! cargo run --example nbt --features flate2                  # simdnbt's level.dat (registry)
+//! cargo run --example nbt --features flate2 -- path/to/level.dat
+//! ```
+//!
+//! Without a path it uses the `level.dat` of simdnbt's package, which Cargo downloads for this
+//! crate's tests (found with `cargo metadata`), and if that cannot be found, one it makes.
+
+#[path = "../tests/support/nbt_files.rs"]
+mod nbt_files;
+
+use std::error::Error;
+use std::path::PathBuf;
+
+use endian_wire::nbt::{self, Compound, List, Nbt};
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let path = match std::env::args_os().nth(1) {
+        Some(path) => PathBuf::from(path),
+        None => default_level_dat()?,
+    };
+    let gz = std::fs::read(&path)?;
+    println!(
+        "{}: {} bytes, {:?}",
+        path.display(),
+        gz.len(),
+        nbt::Compression::detect(&gz)
+    );
+
+    // Read: gzip detected and inflated, then the tree.
+    let mut level = nbt::from_compressed(&gz)?;
+    println!("{level:#}");
+
+    // Change a value: the world's name, and the spawn point moved by 16 blocks.
+    let data = level
+        .compound_mut("Data")
+        .ok_or("level.dat has no Data compound")?;
+    let old_name = data.string("LevelName").unwrap_or("").to_owned();
+    data.insert("LevelName", format!("{old_name} (edited)"));
+    let spawn_x = data.int("SpawnX").unwrap_or(0);
+    data.insert("SpawnX", spawn_x + 16);
+
+    // Write it back gzip-compressed, next to the system's temporary files.
+    let out = std::env::temp_dir().join(format!("endian_wire_level_{}.dat", std::process::id()));
+    std::fs::write(&out, nbt::to_gzip(&level))?;
+
+    // Read it again: the same tree, and the changed values are there.
+    let again = nbt::from_compressed(&std::fs::read(&out)?)?;
+    std::fs::remove_file(&out)?;
+    assert_eq!(again, level);
+    let data = again.compound("Data").ok_or("no Data")?;
+    println!(
+        "\nwritten and read back: LevelName {:?} (was {old_name:?}), SpawnX {} (was {spawn_x})",
+        data.string("LevelName").unwrap_or(""),
+        data.int("SpawnX").unwrap_or(0),
+    );
+
+    // The borrowed view reads one value without building the tree.
+    let raw = nbt::to_bytes(&again);
+    let view = nbt::view(&raw)?;
+    let name = view
+        .root()
+        .compound("Data")
+        .and_then(|d| d.string("LevelName"));
+    println!(
+        "through the view: LevelName {:?}",
+        name.map(|n| n.to_str_lossy())
+    );
+    Ok(())
+}
+
+/// simdnbt's `level.dat` from Cargo's registry, or one made here and saved as a temporary file.
+fn default_level_dat() -> Result<PathBuf, Box<dyn Error>> {
+    let registry = std::panic::catch_unwind(nbt_files::simdnbt_tests_dir)
+        .ok()
+        .map(|dir| dir.join("level.dat"))
+        .filter(|p| p.exists());
+    if let Some(path) = registry {
+        return Ok(path);
+    }
+    eprintln!("simdnbt's level.dat not found in Cargo's registry: making one");
+    let level = Nbt::new(
+        "",
+        Compound::new().with(
+            "Data",
+            Compound::new()
+                .with("LevelName", "Generated World")
+                .with("SpawnX", 0)
+                .with("SpawnY", 64)
+                .with("SpawnZ", 0)
+                .with("RandomSeed", 0x5EED_i64)
+                .with("GameRules", Compound::new().with("doDaylightCycle", "true"))
+                .with(
+                    "Player",
+                    Compound::new().with("Pos", List::Double(vec![0.5, 64.0, 0.5])),
+                ),
+        ),
+    );
+    let path =
+        std::env::temp_dir().join(format!("endian_wire_generated_{}.dat", std::process::id()));
+    std::fs::write(&path, nbt::to_gzip(&level))?;
+    Ok(path) // left in the temporary directory for a look after the run
+}
