@@ -479,13 +479,35 @@ impl<R: Reader> Decoder<R> {
         type_name: &'static str,
     ) -> Result<u128, DecodeError> {
         if self.int_encoding() == IntEncoding::Variable {
-            // The one-byte case first, inline: values up to 250 (lengths, tags, small
-            // numbers) are most of a varint message, and the branch predictor keeps it.
-            if let Some(&first) = self.reader.peek().and_then(<[u8]>::first)
-                && first <= varint::SINGLE_MAX
-            {
-                self.consume(1);
-                return Ok(u128::from(first));
+            // From memory, the one-byte case first, inline: values up to 250 (lengths, tags,
+            // small numbers) are most of a varint message, and the branch predictor keeps it;
+            // then the two- and four-byte payloads a `u16` or `u32` field takes (a constant
+            // `width` drops the cases the type cannot have). Wider values, errors and streams
+            // take `read_varint`.
+            if let Some(bytes) = self.reader.peek() {
+                macro_rules! payload {
+                    ($t:ty) => {
+                        if let Some(p) = bytes.get(1..1 + size_of::<$t>()) {
+                            let p: [u8; size_of::<$t>()] =
+                                p.try_into().unwrap_or_else(|_| unreachable!());
+                            let value = match order {
+                                Endian::Big => <$t>::from_be_bytes(p),
+                                Endian::Little => <$t>::from_le_bytes(p),
+                            };
+                            self.consume(1 + size_of::<$t>());
+                            return Ok(u128::from(value));
+                        }
+                    };
+                }
+                match bytes.first() {
+                    Some(&first) if first <= varint::SINGLE_MAX => {
+                        self.consume(1);
+                        return Ok(u128::from(first));
+                    }
+                    Some(&varint::U16_MARKER) if width >= 2 => payload!(u16),
+                    Some(&varint::U32_MARKER) if width >= 4 => payload!(u32),
+                    _ => {}
+                }
             }
             return self.read_varint(width, order, type_name);
         }

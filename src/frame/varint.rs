@@ -298,6 +298,14 @@ pub(crate) fn decode_run<T: RunInt>(src: &[u8], out: &mut [T], order: Endian) ->
         }
         let end = out.len().min(done + RUN_STEP);
         while done < end {
+            if let Some(&b) = src.get(used)
+                && b <= SINGLE_MAX
+            {
+                out[done] = T::from_small(b);
+                done += 1;
+                used += 1;
+                continue;
+            }
             match parse(&src[used..], T::WIDTH, order) {
                 Ok((value, len)) => {
                     out[done] = T::from_carried(value);
