@@ -157,6 +157,12 @@ impl<R: Reader, const VARINT: bool> Reader for StaticInt<R, VARINT> {
     fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
         self.0.claim_allocation(bytes)
     }
+
+    #[cfg(feature = "bytes")]
+    #[inline(always)]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
+        self.0.read_shared(len)
+    }
 }
 
 impl<'de, R: BorrowReader<'de>, const VARINT: bool> BorrowReader<'de> for StaticInt<R, VARINT> {
