@@ -221,12 +221,14 @@ pub mod derive_support;
 mod endianize;
 pub mod frame;
 pub mod io;
+mod runtime_endian;
 pub mod wire;
 
 /// Derives a wire type and its conversions and IO; see the [crate documentation](crate#derive).
 #[cfg(feature = "derive")]
 pub use endian_wire_derive::Endianize;
-pub use endianize::{ConvertError, ConvertReason, Endianize};
+pub use endianize::{ConvertError, ConvertReason, Endianize, EndianizeIn};
+pub use runtime_endian::RuntimeEndian;
 
 // The wire layer: the wrappers, their aliases, byte orders.
 pub use wire::{

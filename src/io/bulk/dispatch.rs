@@ -38,6 +38,8 @@ pub(crate) struct Kernels {
     pub(crate) swap4: Kernel,
     pub(crate) swap8: Kernel,
     pub(crate) swap16: Kernel,
+    /// Records shuffled within 16-byte lanes ([`super::lanes`]).
+    pub(crate) lanes: super::lanes::LanesKernel,
 }
 
 impl Kernels {
@@ -113,7 +115,7 @@ impl Isa {
     /// instruction set known to be available; one not compiled for this target maps to the
     /// portable kernels.
     #[inline(always)]
-    fn table(self) -> &'static Kernels {
+    pub(super) fn table(self) -> &'static Kernels {
         match self {
             #[cfg(target_arch = "x86_64")]
             Isa::Ssse3 => &super::x86::ssse3::KERNELS,

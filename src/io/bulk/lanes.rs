@@ -1,0 +1,136 @@
+//! Runs of records whose bytes move only within 16-byte lanes: one byte shuffle per vector
+//! (`pshufb`, NEON `tbl`), its control repeating every `period` bytes.
+//!
+//! A table of records of mixed widths laid out without padding (ELF's section headers: two
+//! `u32`s, four `u64`s, two `u32`s, two `u64`s) changes byte order field by field: each byte
+//! moves inside its field, and a field whose offset is a multiple of its size never straddles
+//! a 16-byte boundary. So the whole table converts with the shuffle that reverses each
+//! element, as the element kernels do, except that the control follows the record's layout
+//! and repeats with the record (every `lcm(record size, 16)` bytes) instead of every lane.
+//! The controls are built at compile time per record type (`runtime_endian::table`).
+
+/// A byte shuffle within 16-byte lanes that repeats every `period` bytes: byte `t` of the
+/// output is byte `control[t % period]` of the input's 16-byte lane holding byte `t` (input
+/// byte `(t & !15) + control[t % period]`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LanePattern<'a> {
+    control: &'a [u8],
+    period: usize,
+}
+
+/// Bytes of control past the period, repeating its start, so that a vector of up to 64 bytes
+/// loads its control in one piece wherever in the period it starts.
+pub(crate) const CONTROL_TAIL: usize = 64;
+
+impl<'a> LanePattern<'a> {
+    /// The pattern of `control` (at least `period + CONTROL_TAIL` bytes), if well formed: a
+    /// period that is a positive multiple of 16, every entry below 16, and the tail repeating
+    /// the start.
+    pub(crate) const fn new(control: &'a [u8], period: usize) -> Option<Self> {
+        if period == 0 || !period.is_multiple_of(16) || control.len() < period + CONTROL_TAIL {
+            return None;
+        }
+        let mut i = 0;
+        while i < period + CONTROL_TAIL {
+            if control[i] >= 16 || control[i] != control[i % period] {
+                return None;
+            }
+            i += 1;
+        }
+        Some(LanePattern { control, period })
+    }
+
+    /// Whether every byte of a run of `bytes` bytes reads a byte inside the run (the last,
+    /// partial lane of a run whose length is not a multiple of 16 may point past its end).
+    pub(crate) fn stays_within(&self, bytes: usize) -> bool {
+        let start = bytes & !15;
+        (start..bytes).all(|t| start + usize::from(self.control[t % self.period]) < bytes)
+    }
+}
+
+/// A kernel: the pattern applied to `bytes` bytes from `src` to `dst`.
+///
+/// # Safety
+/// `src` valid for reads and `dst` for writes of `bytes` bytes, the ranges disjoint; the
+/// pattern [stays within](LanePattern::stays_within) `bytes`.
+pub(crate) type LanesKernel =
+    unsafe fn(pattern: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize);
+
+/// A vector that can shuffle the bytes of each of its 16-byte lanes.
+pub(crate) trait Shuffle: super::vector::Vector {
+    /// Byte `i` of each lane becomes byte `control[i]` (below 16) of the same lane.
+    ///
+    /// # Safety
+    /// The CPU has the instruction set.
+    unsafe fn shuffle(self, control: Self) -> Self;
+}
+
+/// The pattern applied with vectors `V`, then the bytes after the last whole vector one at
+/// a time (fewer than `V::BYTES`).
+///
+/// # Safety
+/// As [`LanesKernel`]; the CPU has `V`'s instruction set.
+#[inline(always)]
+pub(crate) unsafe fn shuffle_run<V: Shuffle>(
+    p: &LanePattern<'_>,
+    src: *const u8,
+    dst: *mut u8,
+    bytes: usize,
+) {
+    let step = V::BYTES % p.period;
+    let (mut at, mut phase) = (0, 0);
+    while at + V::BYTES <= bytes {
+        // SAFETY: `at + V::BYTES <= bytes`: within the caller's ranges; `phase < period`, so
+        // the control's `V::BYTES <= CONTROL_TAIL` bytes from it are inside `control`.
+        // Unaligned loads and stores.
+        unsafe {
+            let control = V::load(p.control.as_ptr().add(phase));
+            V::load(src.add(at)).shuffle(control).store(dst.add(at));
+        }
+        at += V::BYTES;
+        phase += step;
+        if phase >= p.period {
+            phase -= p.period;
+        }
+    }
+    // SAFETY: the rest of the caller's ranges, from a lane boundary (`at` is a multiple of
+    // 16) and at phase `phase` of the pattern.
+    unsafe { bytewise(p, src, dst, at, bytes, phase) }
+}
+
+/// The pattern applied one byte at a time to bytes `from..bytes` (`from` a multiple of 16, at
+/// phase `phase` of the pattern): the portable kernel, and the tails of the vector ones.
+///
+/// # Safety
+/// As [`LanesKernel`].
+#[inline(always)]
+unsafe fn bytewise(
+    p: &LanePattern<'_>,
+    src: *const u8,
+    dst: *mut u8,
+    from: usize,
+    bytes: usize,
+    mut phase: usize,
+) {
+    debug_assert!(from.is_multiple_of(16));
+    for t in from..bytes {
+        let source = (t & !15) + usize::from(p.control[phase]);
+        // SAFETY: the pattern stays within `bytes` (the caller's promise), so `source` is a
+        // readable byte of `src`, and `t < bytes` a writable one of `dst`.
+        unsafe { dst.add(t).write(src.add(source).read()) };
+        phase += 1;
+        if phase == p.period {
+            phase = 0;
+        }
+    }
+}
+
+/// The portable kernel: one byte at a time. The oracle of the tests; the callers in this
+/// crate convert record by record instead when it is the active one.
+///
+/// # Safety
+/// As [`LanesKernel`].
+pub(crate) unsafe fn portable(p: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller, from the start.
+    unsafe { bytewise(p, src, dst, 0, bytes, 0) }
+}
