@@ -232,7 +232,7 @@ mod with_std {
     use std::io;
 
     use crate::endianize::{ConvertError, EndianizeIn};
-    use crate::io::{EndianRead, EndianWrite, InvalidImage, short_type_name};
+    use crate::io::{EndianRead, EndianWrite, Hex, InvalidImage, short_type_name};
 
     /// The wire type of one order of a runtime type, as [`RuntimeEndian`](super::RuntimeEndian)
     /// reads it. Implemented by the derive.
@@ -299,11 +299,37 @@ mod with_std {
         )
     }
 
-    /// The image `data[offset..]` of a `W` is not a value: `InvalidData` naming the bytes and
-    /// their offset in `data`.
+    /// The image of a `W`, found at `offset` of the caller's input, is not a value:
+    /// `InvalidData` naming the type, the bytes and their offset in the input, as
+    /// [`EndianRead`] names them within one value.
     #[cold]
-    pub(super) fn invalid_image<W>(data: &[u8], offset: usize, e: InvalidImage) -> io::Error {
-        crate::derive_support::invalid_image::<W>(data, e.at(offset))
+    pub(super) fn invalid_image<W>(image: &[u8], offset: usize, e: InvalidImage) -> io::Error {
+        let part = image.get(e.offset..e.offset + e.len).unwrap_or(image);
+        let at = offset + e.offset;
+        let message = if e.type_name == core::any::type_name::<W>() {
+            format!(
+                "invalid {}: wire bytes {} at offset {at}",
+                short_type_name::<W>(),
+                Hex(part)
+            )
+        } else {
+            format!(
+                "invalid {}: {} wire bytes {} at offset {at}",
+                short_type_name::<W>(),
+                ShortName(e.type_name),
+                Hex(part)
+            )
+        };
+        io::Error::new(io::ErrorKind::InvalidData, message)
+    }
+
+    /// A `core::any::type_name` without its module paths.
+    struct ShortName(&'static str);
+
+    impl core::fmt::Display for ShortName {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            crate::io::short_name(self.0, f)
+        }
     }
 
     /// A conversion from the wire at `offset` refused: `InvalidData`.
@@ -402,5 +428,17 @@ mod with_std {
 
 #[cfg(feature = "std")]
 use with_std::{read_from, read_one, write_to};
+
+/// How [`RuntimeEndian::read_all_as`] converts a table of `T` in `order`, whatever the CPU:
+/// `"copy"`, `"lanes"` (one pass of the lane shuffle), `"permute"` (the record permutation
+/// of AVX-512 VBMI) or `"records"` (record by record). For tests.
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub fn table_read_path<T: RuntimeEndian>(order: Endian) -> &'static str {
+    match order {
+        Endian::Big => table::read_path::<T, true>(),
+        Endian::Little => table::read_path::<T, false>(),
+    }
+}
 #[cfg(feature = "std")]
 use {crate::wire::Endian, alloc::borrow::Cow, alloc::vec::Vec, std::io};

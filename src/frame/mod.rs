@@ -67,6 +67,7 @@ pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
 #[cfg(feature = "std")]
 pub use read::IoReader;
 pub use read::{BorrowReader, Reader, SliceReader};
+#[cfg(feature = "std")]
 pub(crate) use runs::RunTables;
 #[cfg(feature = "std")]
 pub use write::IoWriter;

@@ -189,6 +189,26 @@ where
     const VIEW: Option<LanePattern<'static>> = Lanes::pattern(Self::VIEW_LANES);
 }
 
+/// How `read_all_as` converts a table of `T` in `BIG`'s order: `"copy"`, `"lanes"` (the lane
+/// shuffle, where the active instruction set has one), `"permute"` (the record permutation,
+/// where the CPU has it), or `"records"` (record by record). For tests.
+pub(crate) fn read_path<T, const BIG: bool>() -> &'static str
+where
+    T: RuntimeEndian + EndianizeIn<BIG, Wire: RuntimeWire>,
+{
+    if Plans::<T, BIG>::IMAGE.is_none() {
+        "records"
+    } else if Plans::<T, BIG>::COPIES {
+        "copy"
+    } else if Plans::<T, BIG>::READ.is_some() {
+        "lanes"
+    } else if RunTables::<T>::DECODE[BIG as usize].is_some() {
+        "permute"
+    } else {
+        "records"
+    }
+}
+
 /// `InvalidInput`: records of no bytes cannot be counted from a length.
 #[cold]
 fn zero_size<T>() -> io::Error {
@@ -262,7 +282,7 @@ where
     debug_assert_eq!(data.len(), count * size);
     let mut out = Vec::<T>::with_capacity(count);
     let (src, dst) = (data.as_ptr(), out.as_mut_ptr().cast::<u8>());
-    // SAFETY (all three paths): `src` holds `count` images of `size` bytes; the new
+    // SAFETY: on all three paths, `src` holds `count` images of `size` bytes; the new
     // allocation has room for `count` values and is apart from `data`. Each plan exists only
     // for a `T` whose `BYTE_MAP` (whose `unsafe` constructors vouch that it is `T`'s) covers
     // every byte of its memory, every pattern of which is a value: a copy needs memory equal
@@ -333,7 +353,7 @@ where
         items.as_ptr().cast::<u8>(),
         out.spare_capacity_mut().as_mut_ptr().cast::<u8>(),
     );
-    // SAFETY (all paths): `dst` has room for `bytes` bytes, apart from `items`. A copy needs
+    // SAFETY: on every path, `dst` has room for `bytes` bytes, apart from `items`. A copy needs
     // memory equal to the image (no padding, so every byte read is initialized); a lane
     // pattern reads, for each image byte, a memory byte of the same value, every one of them
     // a value byte (the map covers all of memory); the permutation reads only the map's

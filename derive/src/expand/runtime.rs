@@ -85,9 +85,10 @@ impl Cx<'_> {
         let (impl_generics, ty_generics, where_clause) = self.input.generics.split_for_impl();
         let items = match fields {
             Some(fields) => {
-                let as_bytes = layout::padding_free_size(fields, &self.input.repr).is_some()
-                    || self.user_derives().1("IntoBytes");
-                let view = if as_bytes {
+                let padding_free = layout::padding_free_size(fields, &self.input.repr);
+                let as_bytes = padding_free.is_some() || self.user_derives().1("IntoBytes");
+                // (Not for a wire type of no bytes, which has no table to view.)
+                let view = if as_bytes && padding_free != Some(0) {
                     quote!(#ds::view_records::<Self>(bytes))
                 } else {
                     quote! {{

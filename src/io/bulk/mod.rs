@@ -52,7 +52,9 @@ use zerocopy::{FromBytes, IntoBytes};
 
 pub use dispatch::Isa;
 pub use element::{Primitive, WireElement};
-pub(crate) use lanes::{CONTROL_TAIL, LanePattern};
+#[cfg(feature = "std")]
+pub(crate) use lanes::CONTROL_TAIL;
+pub(crate) use lanes::LanePattern;
 pub(crate) use records::{Permutation, permute_records, records_kernel_available};
 
 /// Up to this many bytes (one cache line) a swap runs inline on the compile-time target's
@@ -287,6 +289,7 @@ fn convert_in_place<W: WireElement>(bytes: &mut [u8]) {
 /// # Safety
 /// `src` valid for reads and `dst` for writes of `bytes` bytes, the ranges disjoint; the
 /// pattern [stays within](LanePattern::stays_within) `bytes`.
+#[cfg(feature = "std")]
 #[inline]
 pub(crate) unsafe fn shuffle_lanes(
     pattern: &LanePattern<'_>,
