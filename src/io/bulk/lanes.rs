@@ -57,6 +57,10 @@ pub(crate) type LanesKernel =
     unsafe fn(pattern: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize);
 
 /// A vector that can shuffle the bytes of each of its 16-byte lanes.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 pub(crate) trait Shuffle: super::vector::Vector {
     /// Byte `i` of each lane becomes byte `control[i]` (below 16) of the same lane.
     ///
@@ -70,6 +74,10 @@ pub(crate) trait Shuffle: super::vector::Vector {
 ///
 /// # Safety
 /// As [`LanesKernel`]; the CPU has `V`'s instruction set.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 #[inline(always)]
 pub(crate) unsafe fn shuffle_run<V: Shuffle>(
     p: &LanePattern<'_>,
