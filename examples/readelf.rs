@@ -258,8 +258,16 @@ pub fn report(elf: &Elf) -> String {
         243 => "RISC-V",
         _ => "?",
     };
-    let _ = writeln!(out, "  Type:                              {kind} ({})", h.kind);
-    let _ = writeln!(out, "  Machine:                           {machine} ({})", h.machine);
+    let _ = writeln!(
+        out,
+        "  Type:                              {kind} ({})",
+        h.kind
+    );
+    let _ = writeln!(
+        out,
+        "  Machine:                           {machine} ({})",
+        h.machine
+    );
     let _ = writeln!(out, "  Entry point address:               {:#x}", h.entry);
     let _ = writeln!(
         out,

@@ -66,9 +66,10 @@ pub trait Endianize: Sized {
 /// # Ok::<(), core::convert::Infallible>(())
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no wire form in an `#[endian(runtime)]` type",
-    label = "not a derived `Endianize` type",
-    note = "derive `Endianize` for it, with `#[endian(runtime)]` to follow the outer type's order"
+    message = "`{Self}` has no wire form: it is not a derived `Endianize` type",
+    label = "a field of a derived type must have a wire form",
+    note = "derive `Endianize` for it: with `#[endian(be)]` or `#[endian(le)]` it keeps that \
+            order, with `#[endian(runtime)]` it follows the outer type's"
 )]
 pub trait EndianizeIn<const BIG: bool>: Sized {
     /// The wire type in this order (`FooWireBe` for `EndianizeIn<true>`).

@@ -57,6 +57,13 @@ const NATIVE_BIG: bool = cfg!(target_endian = "big");
 ///
 /// [`EndianRead`]: crate::EndianRead
 #[cfg(feature = "std")]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no wire image whose byte order is chosen at run time",
+    label = "not an `#[endian(runtime)]` type with fixed-size fields",
+    note = "derive `Endianize` with `#[endian(runtime)]` for it; a type with `#[endian(be)]` or \
+            `#[endian(le)]` reads with `EndianRead::read_from`, and one with variable-length \
+            fields (`Vec`, `String`, ...) frames with `endian_wire::frame`"
+)]
 pub trait RuntimeEndian:
     EndianizeIn<true, Wire: RuntimeWire>
     + EndianizeIn<false, Wire: RuntimeWire>

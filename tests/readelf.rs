@@ -199,7 +199,11 @@ fn compare(path: &Path) -> Option<(Endian, Vec<String>)> {
     check("shoff", h.shoff.to_string(), expected.shoff.to_string());
     check("flags", h.flags.to_string(), expected.flags.to_string());
     check("shnum", h.shnum.to_string(), expected.shnum.to_string());
-    check("shstrndx", h.shstrndx.to_string(), expected.shstrndx.to_string());
+    check(
+        "shstrndx",
+        h.shstrndx.to_string(),
+        expected.shstrndx.to_string(),
+    );
     check(
         "section count",
         parsed.sections.len().to_string(),
@@ -208,7 +212,11 @@ fn compare(path: &Path) -> Option<(Endian, Vec<String>)> {
     for (ours, theirs) in parsed.sections.iter().zip(&expected.sections) {
         let s = &ours.header;
         let i = theirs.index;
-        check(&format!("[{i}] name"), ours.name.clone(), theirs.name.clone());
+        check(
+            &format!("[{i}] name"),
+            ours.name.clone(),
+            theirs.name.clone(),
+        );
         if let Some(kind) = readelf::type_name(s.kind, h.machine) {
             check(&format!("[{i}] type"), kind.into(), theirs.kind.clone());
         }
@@ -225,7 +233,11 @@ fn compare(path: &Path) -> Option<(Endian, Vec<String>)> {
             ("align", s.addralign, theirs.align),
         ];
         for (what, ours, theirs) in numbers {
-            check(&format!("[{i}] {what}"), ours.to_string(), theirs.to_string());
+            check(
+                &format!("[{i}] {what}"),
+                ours.to_string(),
+                theirs.to_string(),
+            );
         }
     }
     Some((order, problems))
@@ -247,7 +259,11 @@ fn compare_all(files: &[PathBuf], at_least: usize) {
                 sections += readelf::parse(&mut File::open(path).unwrap())
                     .map(|elf| elf.sections.len())
                     .unwrap_or(0);
-                problems.extend(found.into_iter().map(|p| format!("{}: {p}", path.display())));
+                problems.extend(
+                    found
+                        .into_iter()
+                        .map(|p| format!("{}: {p}", path.display())),
+                );
             }
         }
     }

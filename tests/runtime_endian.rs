@@ -695,6 +695,36 @@ fn nested_runtime_types_follow_the_outer_order() {
     assert_eq!(rt::Middle::try_from(wire).unwrap(), rt::outer().middle);
 }
 
+/// A runtime type nested in a fixed-order one follows that order, or its field's.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(be)]
+struct FixedOuter {
+    point: rt::Point,
+    #[endian(le)]
+    other: rt::Point,
+    pair: [rt::Point; 2],
+}
+
+#[test]
+fn runtime_types_nest_in_fixed_order_ones() {
+    let value = FixedOuter {
+        point: rt::Point(1, 2),
+        other: rt::Point(3, 4),
+        pair: [rt::Point(5, 6), rt::Point(7, 8)],
+    };
+    let mut out = Vec::new();
+    value.write_to(&mut out).unwrap();
+    assert_eq!(out, [0, 1, 0, 2, 3, 0, 4, 0, 0, 5, 0, 6, 0, 7, 0, 8]);
+    assert_eq!(FixedOuter::read_from(&mut &out[..]).unwrap(), value);
+    let wire = FixedOuterWire::from(value.clone());
+    assert_eq!(wire.other.0.to_bytes(), [3, 0]);
+    assert_eq!(
+        frame::encode_to_vec(&value, Config::legacy()).unwrap(),
+        out,
+        "framed in the container's order, whatever the configuration's"
+    );
+}
+
 #[test]
 fn const_generic_structs() {
     check_sample!(table);

@@ -11,7 +11,7 @@ use crate::check::Errors;
 
 pub(crate) const ENDIAN_HELP: &str = "use `#[endian(be)]` or `#[endian(le)]` (also `big`, \
                                       `big_endian`, `little`, `little_endian`), or \
-                                      `#[endian(runtime)]` for an order chosen when reading";
+                                      `#[endian(runtime)]` to choose it when reading and writing";
 
 const FRAME_LEN_HELP: &str =
     "expected `#[frame(len = short_vec)]` (or `u8`, `u16`, `u32`, `u64`, `varint`)";

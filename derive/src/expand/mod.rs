@@ -170,17 +170,18 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// The trait a nested type's wire type and conversions come from: `Endianize` in a
-    /// fixed-order type (the nested type keeps its own order), `EndianizeIn<BIG>` in an
-    /// `#[endian(runtime)]` one (a nested runtime type follows this order, a fixed one keeps
-    /// its own).
+    /// The trait a nested type's wire type and conversions come from: `EndianizeIn<BIG>` of
+    /// this order, so that a nested `#[endian(runtime)]` type follows it; a fixed-order type
+    /// implements it in both orders with its own wire type.
     pub(crate) fn nested_trait(&self) -> TokenStream {
-        self.logical_trait()
+        self.nested_trait_at(Span::call_site())
     }
 
     /// [`nested_trait`](Self::nested_trait) spanned at `span`.
     pub(crate) fn nested_trait_at(&self, span: Span) -> TokenStream {
-        self.logical_trait_at(span)
+        let c = self.c;
+        let big = self.order() == Order::Big;
+        quote_spanned!(span=> #c::EndianizeIn<#big>)
     }
 
     fn wrapper(&self) -> TokenStream {
