@@ -145,7 +145,8 @@ pub const fn min_of(sizes: &[usize]) -> usize {
 /// Whether `bytes` is the image of a valid `T` (bit validity and value rules).
 #[inline(always)]
 pub fn is_valid_image<T: crate::io::WireBytes>(bytes: &[u8]) -> bool {
-    crate::io::is_valid_image::<T>(bytes)
+    // A field's bytes within the struct's image, which may be anywhere: checked on a copy.
+    crate::io::is_valid_part::<T>(bytes)
 }
 
 /// Builds an array element by element with a fallible function, stopping at the first error.

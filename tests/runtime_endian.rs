@@ -899,13 +899,16 @@ fn invalid_records_name_their_offset() {
     table[record + flag] = 2;
     let err = rt::Dense::read_all_as(&table, Endian::Big).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidData);
-    assert_eq!(
-        err.to_string(),
-        format!(
-            "invalid DenseWireBe: wire bytes 02 at offset {}",
-            record + flag
-        )
+    let expected = format!(
+        "invalid DenseWireBe: wire bytes 02 at offset {}",
+        record + flag
     );
+    assert_eq!(err.to_string(), expected);
+    // Located the same in a table at an odd address (its `u64` fields misaligned).
+    let mut shifted = vec![0u8; table.len() + 1];
+    shifted[1..].copy_from_slice(&table);
+    let err = rt::Dense::read_all_as(&shifted[1..], Endian::Big).unwrap_err();
+    assert_eq!(err.to_string(), expected);
     let err = rt::Dense::view_all_as(&table, Endian::Big).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidData);
     table[record + flag] = 1;
