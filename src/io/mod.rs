@@ -26,5 +26,5 @@ pub use stream::{
 pub use wire_bytes::WireBytes;
 #[cfg(feature = "std")]
 pub(crate) use wire_bytes::{Hex, short_name, short_type_name};
-pub(crate) use wire_bytes::{is_valid_image, is_valid_part};
+pub(crate) use wire_bytes::is_valid_part;
 pub use wire_image::{InvalidImage, WireImage};
