@@ -13,8 +13,11 @@
 //!   runtime type record by record, what `read_all_as` does for layouts the shuffle cannot
 //!   take.
 //! * `elf_sections_host_order/*`: the table in the host's order. `read_all_as` (one copy into
-//!   the new `Vec`) against `copy` (`to_vec` of the same 4 KiB: allocation and copy), and
-//!   `view_all_as` (borrowed in place: no copy).
+//!   the new `Vec`) against two copies of the same 4 KiB into a new `Vec`: `copy_to_vec`
+//!   (`to_vec`: the allocator and glibc's `memcpy`, which is very slow on Zen 3/4 for some
+//!   placements of the destination, see `io::bulk`) and `copy_kernel` (the allocator and the
+//!   bulk kernels' copy loop, through `bulk::extend_native` of `u64`s in the host's order);
+//!   and `view_all_as` (borrowed in place: no copy).
 //!
 //! Set `RUNTIME_ENDIAN_QUICK=1` for a short run.
 
@@ -22,7 +25,13 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use endian_wire::frame::{self, Config};
-use endian_wire::{Endian, Endianize, FromSlice, RuntimeEndian, view_slice};
+use endian_wire::{Endian, Endianize, FromSlice, RuntimeEndian, bulk, view_slice};
+
+/// `u64` in the host's order: its bulk conversions are copies.
+#[cfg(target_endian = "little")]
+type NativeU64 = endian_wire::u64le;
+#[cfg(target_endian = "big")]
+type NativeU64 = endian_wire::u64be;
 
 #[path = "support/criterion_settings.rs"]
 mod criterion_settings;
@@ -181,7 +190,14 @@ fn host_order_rows(c: &mut Criterion) {
     g.bench_function("read_all_as", |b| {
         b.iter(|| Section::read_all_as(black_box(data), Endian::NATIVE).unwrap())
     });
-    g.bench_function("copy", |b| b.iter(|| black_box(data).to_vec()));
+    g.bench_function("copy_to_vec", |b| b.iter(|| black_box(data).to_vec()));
+    g.bench_function("copy_kernel", |b| {
+        b.iter(|| {
+            let mut out = Vec::<u64>::new();
+            bulk::extend_native::<NativeU64>(&mut out, black_box(data));
+            out
+        })
+    });
     g.bench_function("view_all_as", |b| {
         b.iter(|| Section::view_all_as(black_box(data), Endian::NATIVE).unwrap())
     });

@@ -69,8 +69,10 @@ pub(crate) trait Shuffle: super::vector::Vector {
     unsafe fn shuffle(self, control: Self) -> Self;
 }
 
-/// The pattern applied with vectors `V`, then the bytes after the last whole vector one at
-/// a time (fewer than `V::BYTES`).
+/// The pattern applied with vectors `V`, four per iteration, then one at a time, then the
+/// bytes after the last whole vector one at a time (fewer than `V::BYTES`). When the pattern
+/// repeats within four vectors (records of 16, 32 or 64 bytes), every iteration's four
+/// vectors start at the same phases, and their controls are loaded once.
 ///
 /// # Safety
 /// As [`LanesKernel`]; the CPU has `V`'s instruction set.
@@ -85,21 +87,67 @@ pub(crate) unsafe fn shuffle_run<V: Shuffle>(
     dst: *mut u8,
     bytes: usize,
 ) {
-    let step = V::BYTES % p.period;
+    let period = p.period;
+    let step = V::BYTES % period;
+    let next = |phase: usize| {
+        let phase = phase + step;
+        if phase >= period {
+            phase - period
+        } else {
+            phase
+        }
+    };
+    // The control of a vector at `phase` (always below `period`).
+    let control = |phase: usize| {
+        debug_assert!(phase < period);
+        // SAFETY: `phase < period`, so the `V::BYTES <= CONTROL_TAIL` bytes from it are
+        // inside `control`; the caller guarantees the instruction set.
+        unsafe { V::load(p.control.as_ptr().add(phase)) }
+    };
+    let block = 4 * V::BYTES;
     let (mut at, mut phase) = (0, 0);
+    if block.is_multiple_of(period) {
+        let c = [0, 1, 2, 3].map(|k| control(k * V::BYTES % period));
+        while at + block <= bytes {
+            // SAFETY: `at + block <= bytes`: the four vectors are within the caller's ranges;
+            // every load comes before the stores. Unaligned loads and stores.
+            unsafe {
+                let v = [0, 1, 2, 3].map(|k| V::load(src.add(at + k * V::BYTES)));
+                for (k, v) in v.into_iter().enumerate() {
+                    v.shuffle(c[k]).store(dst.add(at + k * V::BYTES));
+                }
+            }
+            at += block; // a whole number of periods: the phase stays 0
+        }
+    } else {
+        while at + block <= bytes {
+            let phases = [
+                phase,
+                next(phase),
+                next(next(phase)),
+                next(next(next(phase))),
+            ];
+            // SAFETY: as above.
+            unsafe {
+                let v = [0, 1, 2, 3].map(|k| V::load(src.add(at + k * V::BYTES)));
+                for (k, v) in v.into_iter().enumerate() {
+                    v.shuffle(control(phases[k]))
+                        .store(dst.add(at + k * V::BYTES));
+                }
+            }
+            at += block;
+            phase = next(phases[3]);
+        }
+    }
     while at + V::BYTES <= bytes {
-        // SAFETY: `at + V::BYTES <= bytes`: within the caller's ranges; `phase < period`, so
-        // the control's `V::BYTES <= CONTROL_TAIL` bytes from it are inside `control`.
-        // Unaligned loads and stores.
+        // SAFETY: `at + V::BYTES <= bytes`: within the caller's ranges.
         unsafe {
-            let control = V::load(p.control.as_ptr().add(phase));
-            V::load(src.add(at)).shuffle(control).store(dst.add(at));
-        }
+            V::load(src.add(at))
+                .shuffle(control(phase))
+                .store(dst.add(at))
+        };
         at += V::BYTES;
-        phase += step;
-        if phase >= p.period {
-            phase -= p.period;
-        }
+        phase = next(phase);
     }
     // SAFETY: the rest of the caller's ranges, from a lane boundary (`at` is a multiple of
     // 16) and at phase `phase` of the pattern.
