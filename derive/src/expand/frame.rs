@@ -499,7 +499,8 @@ impl Cx<'_> {
         }
         let c = self.c;
         let f = quote!(#c::frame);
-        // The map of native numbers in `config` order (0: little-endian, 1: big-endian).
+        // The map with native numbers in `config` order (0: little-endian, 1: big-endian)
+        // where neither the field nor the container fixes one.
         let map_in = |config: usize| {
             let steps = fields.fields.iter().zip(tys).map(|(field, ty)| {
                 let member = field.member();
@@ -522,39 +523,22 @@ impl Cx<'_> {
                 map
             }}
         };
-        if self.order.is_none() {
-            let (little, big) = (map_in(0), map_in(1));
-            return quote! {
-                // SAFETY: each field's map at the field's offset, in the order the fields
-                // are framed; an `#[endian(runtime)]` type frames in the configuration's
-                // order, so each entry is the map of its order.
-                const BYTE_MAP: [::core::option::Option<#f::ByteMap<Self>>; 2] =
-                    unsafe { [#little, #big] };
-            };
-        }
-        let steps = fields.fields.iter().zip(tys).map(|(field, ty)| {
-            let member = field.member();
-            let order = match field.order.or(self.order) {
-                Some(Order::Big) => quote!(1),
-                _ => quote!(0),
-            };
-            quote! {
-                let map = #f::ByteMap::then(
-                    map,
-                    <#ty as #framing>::BYTE_MAP[#order],
-                    ::core::mem::offset_of!(Self, #member),
-                );
+        let maps = match self.order {
+            Some(_) => {
+                let map = map_in(0);
+                quote!({ let map = #map; [map, map] })
             }
-        });
+            None => {
+                let (little, big) = (map_in(0), map_in(1));
+                quote!([#little, #big])
+            }
+        };
         quote! {
             // SAFETY: each field's map at the field's offset, in the order the fields are
-            // framed; a derived struct frames in its declared order under every
-            // configuration, so both entries are the same map.
-            const BYTE_MAP: [::core::option::Option<#f::ByteMap<Self>>; 2] = unsafe {
-                let map = #f::ByteMap::<Self>::empty();
-                #(#steps)*
-                [map, map]
-            };
+            // framed. A derived struct frames in its declared order under every
+            // configuration, so both entries are the same map; an `#[endian(runtime)]`
+            // one in the configuration's, so each entry is the map of its order.
+            const BYTE_MAP: [::core::option::Option<#f::ByteMap<Self>>; 2] = unsafe { #maps };
         }
     }
 

@@ -184,6 +184,16 @@ impl<'a> Cx<'a> {
         quote_spanned!(span=> #c::EndianizeIn<#big>)
     }
 
+    /// What the wire type is, for its docs: "wire form", or for one of an
+    /// `#[endian(runtime)]` type's two "big-endian wire form" or "little-endian wire form".
+    pub(crate) fn wire_form(&self) -> &'static str {
+        match (self.input.runtime, self.order()) {
+            (false, _) => "wire form",
+            (true, Order::Big) => "big-endian wire form",
+            (true, Order::Little) => "little-endian wire form",
+        }
+    }
+
     fn wrapper(&self) -> TokenStream {
         let c = self.c;
         match self.order() {
