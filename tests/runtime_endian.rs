@@ -1041,3 +1041,46 @@ fn native_order_is_the_hosts() {
     assert_eq!(&out[..4], s.name.to_ne_bytes());
     assert_eq!(&out[8..16], s.flags.to_ne_bytes());
 }
+
+/// Any bytes, any order: a table reads the same whole as record by record (values, or the
+/// same error at the same place), views agree with reads, and nothing panics.
+fn any_bytes<R>(bytes: &[u8])
+where
+    R: RuntimeEndian + PartialEq + Debug,
+    R::WireNative: PartialEq + Debug,
+{
+    for order in [Endian::Big, Endian::Little] {
+        let whole = R::read_all_as(bytes, order);
+        let view = R::view_all_as(bytes, order);
+        match &whole {
+            Ok(values) => {
+                let view = view.expect("the view reads what the table reads");
+                let native: Vec<_> = values.iter().map(native_wire).collect();
+                assert_eq!(&*view, &native[..]);
+                let mut out = Vec::new();
+                R::write_all_as(values, &mut out, order).unwrap();
+                assert_eq!(out, bytes, "a table read writes back the same bytes");
+            }
+            Err(e) => {
+                let v = view.expect_err("the view refuses what the table refuses");
+                assert_eq!(v.kind(), e.kind());
+            }
+        }
+        let _ = R::read_as(bytes, order);
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn prop_any_bytes(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400)) {
+        any_bytes::<rt::Section>(&bytes);
+        any_bytes::<rt::SectionAnyLayout>(&bytes);
+        any_bytes::<rt::Dense>(&bytes);
+        any_bytes::<rt::Point>(&bytes);
+        any_bytes::<rt::Arrays>(&bytes);
+        any_bytes::<rt::FieldOrders>(&bytes);
+        any_bytes::<rt::Opcode>(&bytes);
+        let _ = rt::Texts::read_all_as(&bytes, Endian::Big);
+        let _ = rt::Command::read_all_as(&bytes, Endian::Little);
+    }
+}
