@@ -25,12 +25,18 @@ fn image_of(value: &impl EndianWrite) -> Vec<u8> {
     out
 }
 
-fn configs(order: Endian) -> [Config; 2] {
+/// Fixed-int and varint configurations in `order` (under Miri, fixed-int only: the checks
+/// run there for the memory accesses, and take minutes).
+fn configs(order: Endian) -> Vec<Config> {
     let with = |c: Config| match order {
         Endian::Big => c.with_big_endian(),
         Endian::Little => c.with_little_endian(),
     };
-    [with(Config::legacy()), with(Config::standard())]
+    let mut configs = vec![with(Config::legacy())];
+    if !cfg!(miri) {
+        configs.push(with(Config::standard()));
+    }
+    configs
 }
 
 /// Everything a runtime value `rt` does in both orders, against the fixed-order values `be`
@@ -953,7 +959,7 @@ fn invalid_records_name_their_offset() {
 /// record by record by type) agree with reading record by record.
 #[test]
 fn whole_tables_agree_with_record_by_record() {
-    let counts = if cfg!(miri) { 0..4 } else { 0..40 };
+    let counts = if cfg!(miri) { 0..3 } else { 0..40 };
     for count in counts {
         let sections: Vec<rt::Section> = (0..count).map(rt::section).collect();
         let any: Vec<rt::SectionAnyLayout> = (0..count).map(rt::section_any_layout).collect();
