@@ -11,7 +11,7 @@
 //!   `Vec` of records), `fixed_view_from` (the table viewed as wire structs, each converted
 //!   with `From`) and `fixed_read_each` (`FromSlice` record by record). `read_each_as` is the
 //!   runtime type record by record, what `read_all_as` does for layouts the shuffle cannot
-//!   take.
+//!   take. `view_all_as` converts into wire structs of the host's order (the same shuffle).
 //! * `elf_sections_host_order/*`: the table in the host's order. `read_all_as` (one copy into
 //!   the new `Vec`) against two copies of the same 4 KiB into a new `Vec`: `copy_to_vec`
 //!   (`to_vec`: the allocator and glibc's `memcpy`, which is very slow on Zen 3/4 for some
@@ -144,6 +144,9 @@ fn other_order_rows(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(data.len() as u64));
     g.bench_function("read_all_as", |b| {
         b.iter(|| Section::read_all_as(black_box(data), black_box(order)).unwrap())
+    });
+    g.bench_function("view_all_as", |b| {
+        b.iter(|| Section::view_all_as(black_box(data), black_box(order)).unwrap())
     });
     g.bench_function("read_each_as", |b| {
         b.iter(|| {

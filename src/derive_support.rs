@@ -98,7 +98,7 @@ fn with_image_buffer<T: WireImage, R>(f: impl FnOnce(&mut [u8]) -> R) -> R {
 }
 
 #[cfg(feature = "std")]
-pub use crate::runtime_endian::{RuntimeWire, table_read_path};
+pub use crate::runtime_endian::{RuntimeWire, table_read_path, table_view_path};
 
 /// `RuntimeWire::view_records` of a wire type whose memory is its image: `bytes` viewed in
 /// place if aligned, a whole number of values, each valid.

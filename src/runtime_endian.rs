@@ -447,5 +447,16 @@ pub fn table_read_path<T: RuntimeEndian>(order: Endian) -> &'static str {
         Endian::Little => table::read_path::<T, false>(),
     }
 }
+
+/// How [`RuntimeEndian::view_all_as`] gives a table of `T` in `order`: `"borrow"`,
+/// `"lanes"` or `"records"`. For tests.
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub fn table_view_path<T: RuntimeEndian>(order: Endian) -> &'static str {
+    match order {
+        Endian::Big => table::view_path::<T, true>(),
+        Endian::Little => table::view_path::<T, false>(),
+    }
+}
 #[cfg(feature = "std")]
 use {crate::wire::Endian, alloc::borrow::Cow, alloc::vec::Vec, std::io};

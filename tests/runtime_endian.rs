@@ -1013,13 +1013,17 @@ fn whole_tables_agree_with_record_by_record() {
 /// one).
 #[test]
 fn tables_convert_at_once_where_the_layout_allows() {
-    use endian_wire::derive_support::table_read_path;
+    use endian_wire::derive_support::{table_read_path, table_view_path};
     let other = if NATIVE_BIG {
         Endian::Little
     } else {
         Endian::Big
     };
     assert_eq!(table_read_path::<rt::Section>(Endian::NATIVE), "copy");
+    assert_eq!(table_view_path::<rt::Section>(Endian::NATIVE), "borrow");
+    assert_eq!(table_view_path::<rt::Section>(other), "lanes");
+    assert_eq!(table_view_path::<rt::SectionAnyLayout>(other), "lanes");
+    assert_eq!(table_view_path::<rt::Dense>(other), "records");
     assert_eq!(table_read_path::<rt::Section>(other), "lanes");
     for order in [Endian::Big, Endian::Little] {
         assert_ne!(table_read_path::<rt::SectionAnyLayout>(order), "lanes");

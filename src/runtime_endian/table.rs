@@ -209,6 +209,23 @@ where
     }
 }
 
+/// How `view_all_as` gives a table of `T` in `BIG`'s order: `"borrow"` (in place, where
+/// the bytes are aligned and valid; else `"copy"`), `"lanes"` (the lane shuffle into wire
+/// values of the host's order) or `"records"`. For tests.
+pub(crate) fn view_path<T, const BIG: bool>() -> &'static str
+where
+    T: RuntimeEndian + EndianizeIn<BIG, Wire: RuntimeWire>,
+{
+    let in_place = <T::WireNative as RuntimeWire>::IN_PLACE;
+    if BIG == NATIVE_BIG && in_place {
+        "borrow"
+    } else if in_place && Plans::<T, BIG>::VIEW.is_some() {
+        "lanes"
+    } else {
+        "records"
+    }
+}
+
 /// `InvalidInput`: records of no bytes cannot be counted from a length.
 #[cold]
 fn zero_size<T>() -> io::Error {
