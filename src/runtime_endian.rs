@@ -6,6 +6,14 @@
 //! whole tables at once where the layout allows ([`table`]).
 
 use crate::endianize::EndianizeIn;
+#[cfg(feature = "std")]
+use {
+    crate::wire::Endian,
+    alloc::borrow::Cow,
+    alloc::vec::Vec,
+    std::io,
+    with_std::{read_from, read_one, write_to},
+};
 
 #[cfg(feature = "std")]
 mod table;
@@ -433,9 +441,6 @@ mod with_std {
     }
 }
 
-#[cfg(feature = "std")]
-use with_std::{read_from, read_one, write_to};
-
 /// How [`RuntimeEndian::read_all_as`] converts a table of `T` in `order`, whatever the CPU:
 /// `"copy"`, `"lanes"` (one pass of the lane shuffle), `"permute"` (the record permutation
 /// of AVX-512 VBMI) or `"records"` (record by record). For tests.
@@ -458,5 +463,3 @@ pub fn table_view_path<T: RuntimeEndian>(order: Endian) -> &'static str {
         Endian::Little => table::view_path::<T, false>(),
     }
 }
-#[cfg(feature = "std")]
-use {crate::wire::Endian, alloc::borrow::Cow, alloc::vec::Vec, std::io};
