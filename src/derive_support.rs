@@ -97,6 +97,37 @@ fn with_image_buffer<T: WireImage, R>(f: impl FnOnce(&mut [u8]) -> R) -> R {
     }
 }
 
+#[cfg(feature = "std")]
+pub use crate::runtime_endian::{RuntimeWire, table_read_path, table_view_path};
+
+/// `RuntimeWire::view_records` of a wire type whose memory is its image: `bytes` viewed in
+/// place if aligned, a whole number of values, each valid.
+#[cfg(feature = "std")]
+#[inline]
+pub fn view_records<T: crate::io::WireBytes>(bytes: &[u8]) -> Option<&[T]> {
+    let size = core::mem::size_of::<T>();
+    if size == 0 {
+        return None;
+    }
+    let view = <[T] as zerocopy::TryFromBytes>::try_ref_from_bytes(bytes).ok()?;
+    bytes
+        .chunks_exact(size)
+        .all(T::follows_value_rules)
+        .then_some(view)
+}
+
+/// What an enum's `RuntimeWire::read_record` reports: enums have no fixed-size image, and
+/// the callers read them as a stream instead.
+#[cfg(feature = "std")]
+#[cold]
+pub fn no_record_image<T>(image: &[u8]) -> crate::io::InvalidImage {
+    crate::io::InvalidImage {
+        offset: 0,
+        len: image.len(),
+        type_name: core::any::type_name::<T>(),
+    }
+}
+
 /// The smallest of `sizes` (0 for none): a derived enum's smallest variant, in a const.
 #[must_use]
 pub const fn min_of(sizes: &[usize]) -> usize {
@@ -114,7 +145,8 @@ pub const fn min_of(sizes: &[usize]) -> usize {
 /// Whether `bytes` is the image of a valid `T` (bit validity and value rules).
 #[inline(always)]
 pub fn is_valid_image<T: crate::io::WireBytes>(bytes: &[u8]) -> bool {
-    crate::io::is_valid_image::<T>(bytes)
+    // A field's bytes within the struct's image, which may be anywhere: checked on a copy.
+    crate::io::is_valid_part::<T>(bytes)
 }
 
 /// Builds an array element by element with a fallible function, stopping at the first error.

@@ -39,6 +39,76 @@ pub trait Endianize: Sized {
     fn from_wire(wire: &Self::Wire) -> Result<Self, Self::FromWireError>;
 }
 
+/// The conversions of a logical type to and from its wire type in one byte order: big-endian
+/// for `EndianizeIn<true>`, little-endian for `EndianizeIn<false>`.
+///
+/// `#[derive(Endianize)]` with `#[endian(runtime)]` implements it twice, once per order
+/// (`Foo` converts to `FooWireBe` and to `FooWireLe`), and [`RuntimeEndian`](crate::RuntimeEndian)
+/// on top. Every [`Endianize`] type implements it for both orders with its one wire type, so
+/// a fixed-order type nested in a runtime one keeps its own order, while a runtime type
+/// nested in a runtime one follows the outer order. The associated items mean what
+/// [`Endianize`]'s do.
+///
+/// ```
+/// # #[cfg(feature = "derive")] {
+/// use endian_wire::{Endianize, EndianizeIn};
+///
+/// #[derive(Endianize, Debug, PartialEq)]
+/// #[endian(runtime)]
+/// struct Version { major: u16, minor: u16 }
+///
+/// let v = Version { major: 1, minor: 2 };
+/// let be: VersionWireBe = EndianizeIn::<true>::to_wire(&v)?;
+/// let le: VersionWireLe = EndianizeIn::<false>::to_wire(&v)?;
+/// assert_eq!((be.major.to_bytes(), le.major.to_bytes()), ([0, 1], [1, 0]));
+/// assert_eq!(Version::from(le), v); // `From` both ways, as for a fixed-order type
+/// # }
+/// # Ok::<(), core::convert::Infallible>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no wire form: it is not a derived `Endianize` type",
+    label = "a field of a derived type must have a wire form",
+    note = "derive `Endianize` for it: with `#[endian(be)]` or `#[endian(le)]` it keeps that \
+            order, with `#[endian(runtime)]` it follows the outer type's"
+)]
+pub trait EndianizeIn<const BIG: bool>: Sized {
+    /// The wire type in this order (`FooWireBe` for `EndianizeIn<true>`).
+    type Wire;
+    /// [`Infallible`] or [`ConvertError`].
+    type ToWireError: Into<ConvertError>;
+    /// [`Infallible`] or [`ConvertError`].
+    type FromWireError: Into<ConvertError>;
+
+    /// Converts to the wire type of this order.
+    ///
+    /// # Errors
+    /// A [`ConvertError`] naming the field that cannot be encoded.
+    fn to_wire(&self) -> Result<Self::Wire, Self::ToWireError>;
+
+    /// Converts from the wire type of this order.
+    ///
+    /// # Errors
+    /// A [`ConvertError`] naming the field whose wire value is refused.
+    fn from_wire(wire: &Self::Wire) -> Result<Self, Self::FromWireError>;
+}
+
+/// A fixed-order type has one wire type, whatever the order asked for.
+impl<T: Endianize, const BIG: bool> EndianizeIn<BIG> for T {
+    type Wire = T::Wire;
+    type ToWireError = T::ToWireError;
+    type FromWireError = T::FromWireError;
+
+    #[inline(always)]
+    fn to_wire(&self) -> Result<Self::Wire, Self::ToWireError> {
+        Endianize::to_wire(self)
+    }
+
+    #[inline(always)]
+    fn from_wire(wire: &Self::Wire) -> Result<Self, Self::FromWireError> {
+        Endianize::from_wire(wire)
+    }
+}
+
 /// Why a wire value could not become a logical value, or the reverse.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -30,6 +30,7 @@
 //! | [`bulk`] | native slices to wire slices or bytes and back, with SIMD kernels chosen at run time |
 //! | [`io`] (re-exported at the root) | [`read_specific`] / [`write_specific`] (`std`), slice IO and zero-copy views (`no_std`) |
 //! | [`Endianize`] (derive) | logical types and their generated wire types |
+//! | [`RuntimeEndian`] (derive) | types whose byte order is chosen when reading and writing |
 //! | [`frame`] | whole messages in bincode's format: lengths, `Vec`, `String`, `Option`, enums with data |
 //! | `nbt` (feature `nbt`) | Minecraft's NBT: tag tree, borrowed view, modified UTF-8 ([NBT](#nbt)) |
 //!
@@ -69,7 +70,9 @@
 //! Container attributes:
 //!
 //! * `#[endian(be)]` / `#[endian(le)]` (also `big`, `big_endian`, `little`, `little_endian`,
-//!   `network`): required; the order of every field that does not fix its own.
+//!   `network`), or `#[endian(runtime)]`: required; the order of every field that does not
+//!   fix its own. `runtime` is for formats that name their order in their own header
+//!   ([Byte order chosen at run time](#byte-order-chosen-at-run-time)).
 //! * `#[wire_repr(...)]`: the wire type's `repr` (`C` by default; `packed`, `packed(N)`,
 //!   `align(N)` are honoured exactly, `C` is always kept).
 //! * `#[wire_derive(Trait, ...)]`: more derives on the wire type (`Clone`, `Copy`, `Debug` and
@@ -93,6 +96,8 @@
 //! | another `Endianize` type, or a type parameter | its wire type (its own order) |
 //!
 //! In enum tuple variants, `#[tuple_text(idx = K, ...)]` on the variant marks field `K` as text.
+//! `#[endian(be)]` / `#[endian(le)]` on a field fixes that field's order (and everything in
+//! it: an array's elements, a nested `#[endian(runtime)]` type) whatever the container's.
 //!
 //! Generated: the wire type; [`Endianize`] for the logical type; `From` both ways where nothing
 //! can fail, `TryFrom` (error [`ConvertError`], naming the field path) where something can;
@@ -103,6 +108,46 @@
 //! `FooWire::WIRE_SIZE`. A wire enum is a Rust enum with the same variants and wire fields;
 //! on the stream its tag (the `#[repr(uN)]` type holding the discriminant, or a `u32` holding
 //! the variant's position) comes first, in the container's order, then the variant's fields.
+//!
+//! # Byte order chosen at run time
+//!
+//! ELF says its byte order in `EI_DATA`, TIFF in `II` / `MM`, classic pcap in its magic. With
+//! `#[endian(runtime)]` a type is declared once and gets two wire types, `FooWireBe` and
+//! `FooWireLe` (each what `#[endian(be)]` / `#[endian(le)]` would generate), and
+//! [`RuntimeEndian`], whose methods take the order last:
+//!
+//! ```
+//! # #[cfg(all(feature = "derive", feature = "std"))] {
+//! use endian_wire::*;
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(runtime)]
+//! #[repr(C)] // laid out as on the wire: tables convert at once
+//! struct Record {
+//!     id: u32,
+//!     #[endian(be)] // network order in either file
+//!     port: u16,
+//!     flags: u16,
+//! }
+//!
+//! let records = [Record { id: 1, port: 80, flags: 3 }, Record { id: 2, port: 443, flags: 0 }];
+//! let mut file = Vec::new();
+//! Record::write_all_as(&records, &mut file, Endian::Little)?;
+//! assert_eq!(&file[..8], [1, 0, 0, 0, 0, 80, 3, 0]);
+//!
+//! let order = Endian::Little; // read from the file's header
+//! assert_eq!(Record::read_all_as(&file, order)?, records); // the whole table at once
+//! assert_eq!(Record::read_as(&file[8..], order)?, records[1]);
+//! let view = Record::view_all_as(&file, order)?; // in place in the host's order
+//! assert_eq!(view[1].port.get(), 443);
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! A nested `#[endian(runtime)]` type follows the order of the type around it (fixed or
+//! not); a nested fixed-order type keeps its own. Framed with [`frame`], a runtime type takes
+//! the configuration's order. `examples/readelf.rs` and `examples/pcap.rs` read real formats
+//! this way.
 //!
 //! # Framing
 //!
@@ -255,12 +300,14 @@ pub mod frame;
 pub mod io;
 #[cfg(feature = "nbt")]
 pub mod nbt;
+mod runtime_endian;
 pub mod wire;
 
 /// Derives a wire type and its conversions and IO; see the [crate documentation](crate#derive).
 #[cfg(feature = "derive")]
 pub use endian_wire_derive::Endianize;
-pub use endianize::{ConvertError, ConvertReason, Endianize};
+pub use endianize::{ConvertError, ConvertReason, Endianize, EndianizeIn};
+pub use runtime_endian::RuntimeEndian;
 
 // The wire layer: the wrappers, their aliases, byte orders.
 pub use wire::{

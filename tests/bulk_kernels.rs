@@ -8,6 +8,10 @@
 //! and this is where that switch, the inline path and the forced dispatch are checked. A build
 //! whose target fixes the set at compile time (Miri's SIMD run, aarch64) checks that one only.
 //!
+//! Then the lane shuffle of record tables (`RuntimeEndian::read_all_as` and its kin), each
+//! instruction set, against reversing every field of every record: record layouts from ELF's
+//! and others, 0 to 40 records, several buffer offsets.
+//!
 //! A custom harness (`harness = false`) so that a kernel the CPU lacks is reported as ignored,
 //! never as passed. Accepts libtest's filter arguments and `--skip`.
 
@@ -189,6 +193,116 @@ fn check_refusals() {
     }
     assert_eq!(Isa::from_name("sse4"), None);
     assert!(Isa::best().is_available());
+/// Record layouts as field widths, each field at a multiple of its width (as a `#[repr(C)]`
+/// struct of numbers without padding lays them out): ELF64's section header, program header,
+/// symbol and file header, and smaller and odd ones.
+const LAYOUTS: &[&[usize]] = &[
+    &[4, 4, 8, 8, 8, 8, 4, 4, 8, 8],
+    &[4, 4, 8, 8, 8, 8, 8, 8],
+    &[4, 1, 1, 2, 8, 8],
+    &[
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 4, 8, 8, 8, 4, 2, 2, 2, 2, 2, 2,
+    ],
+    &[2],
+    &[2, 2, 2],
+    &[4, 4, 4],
+    &[16, 8, 4, 2, 1, 1, 16, 16],
+    &[1, 1, 2, 4, 8],
+    &[8, 2, 2, 4, 8, 2, 2, 2, 2, 4, 4, 4, 4, 8],
+];
+
+/// For each byte of a record, the byte it is taken from: its field reversed.
+fn reversed_fields(widths: &[usize]) -> Vec<usize> {
+    let mut from = Vec::new();
+    for &width in widths {
+        let start = from.len();
+        assert_eq!(
+            start % width,
+            0,
+            "layout {widths:?}: field at {start} of width {width}"
+        );
+        from.extend((0..width).map(|i| start + width - 1 - i));
+    }
+    from
+}
+
+/// The lane pattern of a table of such records, as `runtime_endian` builds it: the period
+/// (`lcm(size, 16)`), its controls, and 64 more repeating them.
+fn lane_control(from: &[usize]) -> (Vec<u8>, usize) {
+    let size = from.len();
+    let gcd = |mut a: usize, mut b: usize| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let period = size / gcd(size, 16) * 16;
+    let mut control: Vec<u8> = (0..period)
+        .map(|t| {
+            let source = t / size * size + from[t % size];
+            u8::try_from(source - (t & !15)).expect("within the lane")
+        })
+        .collect();
+    let tail: Vec<u8> = (0..64).map(|i| control[i % period]).collect();
+    control.extend(tail);
+    (control, period)
+}
+
+fn check_lanes(isa: Isa) {
+    let counts: Vec<usize> = if cfg!(miri) {
+        vec![0, 1, 2, 3, 5, 9]
+    } else {
+        (0..=40).collect()
+    };
+    let offsets: &[usize] = if cfg!(miri) {
+        &[0, 3]
+    } else {
+        &[0, 1, 3, 8, 13]
+    };
+    for widths in LAYOUTS {
+        let from = reversed_fields(widths);
+        let size = from.len();
+        let (control, period) = lane_control(&from);
+        for &count in &counts {
+            let len = count * size;
+            let src_all = pattern(len + 16, count + size);
+            for &offset in offsets {
+                let src = &src_all[offset % 16..][..len];
+                let expected: Vec<u8> = (0..len)
+                    .map(|t| src[t / size * size + from[t % size]])
+                    .collect();
+                let mut dst_buf = vec![GUARD_BYTE; GUARD + 64 + len + GUARD];
+                let start = GUARD + (offset * 5) % 64;
+                bulk::shuffle_lanes_with(
+                    isa,
+                    &control,
+                    period,
+                    src,
+                    &mut dst_buf[start..start + len],
+                )
+                .expect("isa available, pattern well formed");
+                assert_eq!(
+                    &dst_buf[start..start + len],
+                    &expected[..],
+                    "{isa:?} layout {widths:?} count {count} offset {offset}"
+                );
+                assert!(
+                    dst_buf[..start].iter().all(|&b| b == GUARD_BYTE)
+                        && dst_buf[start + len..].iter().all(|&b| b == GUARD_BYTE),
+                    "{isa:?} wrote outside its destination: layout {widths:?} count {count}"
+                );
+            }
+        }
+    }
+    // Malformed patterns are refused, not run.
+    let (control, period) = lane_control(&reversed_fields(&[4, 4]));
+    let mut out = [0u8; 8];
+    assert!(bulk::shuffle_lanes_with(isa, &control, period + 1, &[0; 8], &mut out).is_none());
+    assert!(bulk::shuffle_lanes_with(isa, &control[..period], period, &[0; 8], &mut out).is_none());
+    let mut past_end = control.clone();
+    past_end[0] = 15; // byte 0 would read byte 15 of an 8-byte run
+    past_end[period] = 15;
+    assert!(bulk::shuffle_lanes_with(isa, &past_end, period, &[0; 8], &mut out).is_none());
 }
 
 /// Whether libtest-style arguments select the test `name`.
@@ -223,6 +337,28 @@ fn main() -> ExitCode {
             continue;
         }
         match panic::catch_unwind(|| check_isa(isa)) {
+            Ok(()) => {
+                println!("test {name} ... ok");
+                passed += 1;
+            }
+            Err(_) => {
+                println!("test {name} ... FAILED");
+                failed += 1;
+            }
+        }
+    }
+    for isa in Isa::ALL {
+        let name = format!("lanes_{}", isa.name());
+        if !selected(&name, &args) {
+            filtered += 1;
+            continue;
+        }
+        if !isa.is_available() {
+            println!("test {name} ... ignored, not available on this CPU or target");
+            ignored += 1;
+            continue;
+        }
+        match panic::catch_unwind(|| check_lanes(isa)) {
             Ok(()) => {
                 println!("test {name} ... ok");
                 passed += 1;

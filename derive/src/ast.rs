@@ -13,11 +13,19 @@ use crate::attr::{self, ContainerAttrs, FieldAttrs, VariantAttrs};
 use crate::check::{self, Errors, Support};
 use crate::shape::Shape;
 
-/// The byte order the container declares.
+/// A byte order.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Order {
     Big,
     Little,
+}
+
+/// What `#[endian(...)]` says: one byte order, or `runtime` (on a container: two wire types,
+/// the order chosen when reading and writing).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Endianness {
+    Fixed(Order),
+    Runtime,
 }
 
 /// `#[wire_repr(...)]` (or the default `repr(C)`), as far as layout needs it.
@@ -77,6 +85,8 @@ pub(crate) struct Field {
     pub(crate) kind: FieldKind,
     /// `#[frame(len = ...)]`: the `endian_wire::frame::len` type of its length prefix.
     pub(crate) frame_len: Option<Ident>,
+    /// `#[endian(be)]` / `#[endian(le)]` on the field: its order, whatever the container's.
+    pub(crate) order: Option<Order>,
     pub(crate) attrs_to_copy: Vec<Attribute>,
 }
 
@@ -138,7 +148,12 @@ pub(crate) struct Input {
     pub(crate) wire_ident: Ident,
     pub(crate) vis: Visibility,
     pub(crate) generics: Generics,
-    pub(crate) order: Order,
+    /// The container's `#[endian]`. An `#[endian(runtime)]` type is expanded once per order,
+    /// each time with `Fixed` here and `runtime` set.
+    pub(crate) order: Endianness,
+    /// Declared `#[endian(runtime)]`: the logical type converts to two wire types,
+    /// `FooWireBe` and `FooWireLe`, through `EndianizeIn<BIG>` instead of `Endianize`.
+    pub(crate) runtime: bool,
     pub(crate) krate: Path,
     pub(crate) repr: WireRepr,
     pub(crate) wire_derive: Vec<Path>,
@@ -164,6 +179,20 @@ impl ToTokens for Order {
 }
 
 impl Input {
+    /// This input as one of the two expansions of an `#[endian(runtime)]` type: the wire type
+    /// `FooWireBe` or `FooWireLe`, in that order.
+    pub(crate) fn in_order(&self, order: Order) -> Input {
+        let suffix = match order {
+            Order::Big => "Be",
+            Order::Little => "Le",
+        };
+        Input {
+            order: Endianness::Fixed(order),
+            wire_ident: Ident::new(&format!("{}Wire{suffix}", self.ident), self.ident.span()),
+            ..self.clone()
+        }
+    }
+
     pub(crate) fn from_derive(input: &DeriveInput) -> Result<Input, syn::Error> {
         let mut errors = Errors::default();
         let attrs = ContainerAttrs::parse(input, &mut errors);
@@ -199,6 +228,7 @@ impl Input {
             .any(|f| matches!(f.kind, FieldKind::Framed(_)));
         let order = check::container(input, &attrs, &body, framed_only, &mut errors);
         errors.finish()?;
+        let runtime = order == Endianness::Runtime;
         let ContainerAttrs {
             wire_repr,
             wire_derive,
@@ -215,6 +245,7 @@ impl Input {
             vis: input.vis.clone(),
             generics: input.generics.clone(),
             order,
+            runtime,
             krate,
             logical_packed: logical_layout.as_ref().is_some_and(|l| l.packed.is_some()),
             bincode,
@@ -284,6 +315,10 @@ fn fields(fields: &Fields, tuple_text: &[(usize, Text, Span)], errors: &mut Erro
                 ty: field.ty.clone(),
                 kind,
                 frame_len: f_attrs.frame_len.iter().find_map(|(_, len)| len.clone()),
+                order: f_attrs.endian.iter().find_map(|(_, order)| match order {
+                    Some(Endianness::Fixed(order)) => Some(*order),
+                    _ => None,
+                }),
                 attrs_to_copy: attr::copied_attrs(&field.attrs),
             }
         })

@@ -6,11 +6,12 @@ use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 use syn::{Attribute, Data, DeriveInput, Expr, Ident, LitInt, LitStr, Path};
 
-use crate::ast::{Encoding, Order, Pad, Text, WireRepr};
+use crate::ast::{Encoding, Endianness, Order, Pad, Text, WireRepr};
 use crate::check::Errors;
 
 pub(crate) const ENDIAN_HELP: &str = "use `#[endian(be)]` or `#[endian(le)]` (also `big`, \
-                                      `big_endian`, `little`, `little_endian`)";
+                                      `big_endian`, `little`, `little_endian`), or \
+                                      `#[endian(runtime)]` to choose it when reading and writing";
 
 const FRAME_LEN_HELP: &str =
     "expected `#[frame(len = short_vec)]` (or `u8`, `u16`, `u32`, `u64`, `varint`)";
@@ -20,7 +21,7 @@ const TEXT_HELP: &str = "expected `#[text(utf8|utf16|utf32, units = N, pad = \"n
 /// The attributes on the derived type.
 pub(crate) struct ContainerAttrs {
     /// Each `#[endian]`, with its byte order when it parsed.
-    pub(crate) endian: Vec<(Span, Option<Order>)>,
+    pub(crate) endian: Vec<(Span, Option<Endianness>)>,
     /// Each `#[wire_repr]`, with its layout when it parsed.
     pub(crate) wire_repr: Vec<(Span, Option<WireRepr>)>,
     pub(crate) wire_derive: Vec<Path>,
@@ -140,6 +141,8 @@ pub(crate) struct VariantAttrs {
     pub(crate) is_default: bool,
     /// `#[text]` on the variant.
     pub(crate) text: Vec<Span>,
+    /// `#[endian]` on the variant.
+    pub(crate) endian: Vec<Span>,
 }
 
 impl VariantAttrs {
@@ -148,6 +151,7 @@ impl VariantAttrs {
             tuple_text: Vec::new(),
             is_default: false,
             text: Vec::new(),
+            endian: Vec::new(),
         };
         for attr in attrs {
             if attr.path().is_ident("tuple_text") {
@@ -159,6 +163,8 @@ impl VariantAttrs {
                 out.is_default = true;
             } else if attr.path().is_ident("text") {
                 out.text.push(attr.span());
+            } else if attr.path().is_ident("endian") {
+                out.endian.push(attr.span());
             }
         }
         out
@@ -173,6 +179,8 @@ pub(crate) struct FieldAttrs {
     pub(crate) text: Vec<(Span, Option<Text>)>,
     /// `#[tuple_text]` on the field.
     pub(crate) tuple_text: Vec<Span>,
+    /// Each `#[endian]` on the field, with its byte order when it parsed.
+    pub(crate) endian: Vec<(Span, Option<Endianness>)>,
 }
 
 impl FieldAttrs {
@@ -181,9 +189,13 @@ impl FieldAttrs {
             frame_len: Vec::new(),
             text: Vec::new(),
             tuple_text: Vec::new(),
+            endian: Vec::new(),
         };
         for attr in attrs {
-            if attr.path().is_ident("frame") {
+            if attr.path().is_ident("endian") {
+                let order = parse_order(attr).map_err(|e| errors.push(e)).ok();
+                out.endian.push((attr.span(), order));
+            } else if attr.path().is_ident("frame") {
                 let len = parse_frame_len(attr).map_err(|e| errors.push(e)).ok();
                 out.frame_len.push((attr.span(), len));
             } else if attr.path().is_ident("text") {
@@ -226,7 +238,7 @@ fn is_int_type(name: &str) -> bool {
     )
 }
 
-fn parse_order(attr: &Attribute) -> Result<Order, syn::Error> {
+fn parse_order(attr: &Attribute) -> Result<Endianness, syn::Error> {
     let word = match &attr.meta {
         syn::Meta::List(_) => attr
             .parse_args::<Ident>()
@@ -243,8 +255,9 @@ fn parse_order(attr: &Attribute) -> Result<Order, syn::Error> {
         syn::Meta::Path(_) => return Err(syn::Error::new(attr.span(), ENDIAN_HELP)),
     };
     match word.0.to_ascii_lowercase().as_str() {
-        "be" | "big" | "big_endian" | "bigendian" | "network" => Ok(Order::Big),
-        "le" | "little" | "little_endian" | "littleendian" => Ok(Order::Little),
+        "be" | "big" | "big_endian" | "bigendian" | "network" => Ok(Endianness::Fixed(Order::Big)),
+        "le" | "little" | "little_endian" | "littleendian" => Ok(Endianness::Fixed(Order::Little)),
+        "runtime" => Ok(Endianness::Runtime),
         other => Err(syn::Error::new(
             word.1,
             format!("unknown byte order `{other}`: {ENDIAN_HELP}"),

@@ -7,7 +7,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Expr, Ident, Type};
 
-use crate::ast::{Body, Order, Style, Text, Variant};
+use crate::ast::{Body, Endianness, Order, Style, Text, Variant};
 use crate::attr::{ContainerAttrs, ENDIAN_HELP, FieldAttrs, VariantAttrs};
 
 /// Collects errors so that all of them are reported at once.
@@ -39,7 +39,7 @@ pub(crate) fn container(
     body: &Body,
     framed_only: bool,
     errors: &mut Errors,
-) -> Order {
+) -> Endianness {
     for (span, _) in attrs.endian.iter().skip(1) {
         errors.at(*span, "duplicate `#[endian]`: give the byte order once");
     }
@@ -106,6 +106,20 @@ pub(crate) fn container(
                     "`#[wire_default]` is for enums; for structs add `#[wire_derive(Default)]`",
                 );
             }
+            if !framed_only
+                && attrs
+                    .endian
+                    .iter()
+                    .any(|(_, o)| *o == Some(Endianness::Runtime))
+                && let Some(param) = input.generics.type_params().next()
+            {
+                errors.at(
+                    param.span(),
+                    "an `#[endian(runtime)]` type with fixed-size fields cannot have type \
+                     parameters; make it concrete (const parameters are fine, and so is a \
+                     framing-only type, with a variable-length field such as a `Vec<T>`)",
+                );
+            }
             if framed_only && matches!(body, Body::Union(_)) {
                 errors.at(
                     input.ident.span(),
@@ -118,11 +132,17 @@ pub(crate) fn container(
         .endian
         .iter()
         .find_map(|(_, order)| *order)
-        .unwrap_or(Order::Big)
+        .unwrap_or(Endianness::Fixed(Order::Big))
 }
 
 /// The attributes of one enum variant.
 pub(crate) fn variant_attrs(variant: &syn::Variant, attrs: &VariantAttrs, errors: &mut Errors) {
+    for span in &attrs.endian {
+        errors.at(
+            *span,
+            "`#[endian]` goes on the type, or on a field whose order it fixes",
+        );
+    }
     for span in &attrs.text {
         errors.at(
             *span,
@@ -163,6 +183,24 @@ pub(crate) fn field_attrs(
 ) {
     for (span, _) in attrs.frame_len.iter().skip(1) {
         errors.at(*span, "duplicate `#[frame]` on this field");
+    }
+    for (span, _) in attrs.endian.iter().skip(1) {
+        errors.at(*span, "duplicate `#[endian]` on this field");
+    }
+    for (span, order) in &attrs.endian {
+        if *order == Some(Endianness::Runtime) {
+            errors.at(
+                *span,
+                "a field cannot be `runtime` on its own: put `#[endian(runtime)]` on the type, \
+                 and `#[endian(be)]` or `#[endian(le)]` on a field whose order is fixed",
+            );
+        } else if crate::shape::names_wire_type(&field.ty) {
+            errors.at(
+                *span,
+                "this field's type is already a wire type, which keeps its own order; drop \
+                 `#[endian]` here (or use the plain type, such as `u32` for `u32be`)",
+            );
+        }
     }
     if attrs.frame_len.iter().any(|(_, len)| len.is_some()) && !is_sequence(&field.ty) {
         errors.at(

@@ -115,6 +115,19 @@ impl Shape {
     }
 }
 
+/// Whether the type is a wire type that keeps its own order (`u32be`, `FixedUtf16LePacked<4>`),
+/// or an array of them: a field `#[endian]` could not change it.
+pub(crate) fn names_wire_type(ty: &Type) -> bool {
+    fn fixed(shape: &Shape) -> bool {
+        match shape {
+            Shape::AsIs(_) => true,
+            Shape::Array(element, _) => fixed(element),
+            _ => false,
+        }
+    }
+    fixed(&Shape::of(ty))
+}
+
 pub(crate) fn is_ident(ty: &Type, name: &str) -> bool {
     match ty {
         Type::Group(group) => is_ident(&group.elem, name),

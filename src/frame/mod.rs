@@ -84,6 +84,8 @@ pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
 pub use read::IoReader;
 pub use read::{BorrowReader, Reader, SliceReader};
 #[cfg(feature = "std")]
+pub(crate) use runs::RunTables;
+#[cfg(feature = "std")]
 pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
 

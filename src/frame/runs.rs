@@ -20,12 +20,12 @@ use core::mem::MaybeUninit;
 
 /// The tables of one byte permutation per value, both ways, from a type's `BYTE_MAP`s
 /// (computed at compile time, once per type).
-pub(super) struct RunTables<T>(core::marker::PhantomData<T>);
+pub(crate) struct RunTables<T>(core::marker::PhantomData<T>);
 
 /// A permutation's tables: for each destination byte its source byte, and the bytes of one
 /// value read and written.
 #[derive(Clone, Copy)]
-pub(super) struct Tables {
+pub(crate) struct Tables {
     index: [u8; 64],
     read: u64,
     write: u64,
@@ -80,7 +80,7 @@ impl Tables {
 impl Tables {
     /// The kernel's view of these tables, for records `src_stride` and `dst_stride` bytes
     /// apart.
-    fn permutation(
+    pub(crate) fn permutation(
         &self,
         src_stride: usize,
         dst_stride: usize,
@@ -96,7 +96,7 @@ impl Tables {
 }
 
 impl<T: Encode> RunTables<T> {
-    pub(super) const ENCODE: [Option<Tables>; 2] = [
+    pub(crate) const ENCODE: [Option<Tables>; 2] = [
         Tables::encode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
         Tables::encode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
     ];
@@ -111,14 +111,14 @@ impl<T: Encode> RunTables<T> {
 
 #[cfg(feature = "alloc")]
 impl<T: Decode> RunTables<T> {
-    pub(super) const DECODE: [Option<Tables>; 2] = [
+    pub(crate) const DECODE: [Option<Tables>; 2] = [
         Tables::decode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
         Tables::decode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
     ];
 
     /// Whether a run of `T`s is decoded by one copy in each order: `[u8; 32]`, wrappers,
     /// derived structs of them without padding.
-    pub(super) const COPIES: [bool; 2] = [
+    pub(crate) const COPIES: [bool; 2] = [
         copies(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
         copies(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
     ];

@@ -24,7 +24,7 @@ pub use stream::{
     write_specific, write_specific_dyn,
 };
 pub use wire_bytes::WireBytes;
-pub(crate) use wire_bytes::is_valid_image;
+pub(crate) use wire_bytes::is_valid_part;
 #[cfg(feature = "std")]
 pub(crate) use wire_bytes::{Hex, short_name, short_type_name};
 pub use wire_image::{InvalidImage, WireImage};

@@ -41,11 +41,18 @@ pub trait WireBytes: TryFromBytes + IntoBytes + KnownLayout + Immutable + Sized 
     }
 }
 
-/// Whether `bytes` (exactly `T::WIRE_SIZE` long) is the wire image of a valid `T`: bit-valid
-/// for zerocopy and following `T`'s value rules.
+/// Whether `bytes` (exactly `T::WIRE_SIZE` long, aligned for `T`) is the wire image of a
+/// valid `T`: bit-valid for zerocopy and following `T`'s value rules.
 #[inline(always)]
 pub(crate) fn is_valid_image<T: WireBytes>(bytes: &[u8]) -> bool {
     T::try_ref_from_bytes(bytes).is_ok() && T::follows_value_rules(bytes)
+}
+
+/// [`is_valid_image`] for bytes anywhere (a part of a larger image, or of a table): checked
+/// on a copy, so their alignment does not matter. For locating what is invalid.
+#[inline]
+pub(crate) fn is_valid_part<T: WireBytes>(bytes: &[u8]) -> bool {
+    T::try_read_from_bytes(bytes).is_ok() && T::follows_value_rules(bytes)
 }
 
 macro_rules! wire_bytes {
@@ -98,7 +105,7 @@ impl<T: WireBytes, const N: usize> WireBytes for [T; N] {
     fn locate_invalid(bytes: &[u8]) -> (usize, usize) {
         let size = size_of::<T>().max(1);
         for (index, element) in bytes.chunks_exact(size).enumerate() {
-            if !is_valid_image::<T>(element) {
+            if !is_valid_part::<T>(element) {
                 let (offset, len) = T::locate_invalid(element);
                 return (index * size + offset, len);
             }

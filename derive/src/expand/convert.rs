@@ -27,7 +27,7 @@ impl Cx<'_> {
                         always = true;
                     }
                     if let Some(ty) = shape.nested() {
-                        nested.push(ty.clone());
+                        nested.push((ty.clone(), self.at(field).nested_trait()));
                     }
                 }
                 FieldKind::Framed(_) => always = true,
@@ -41,8 +41,8 @@ impl Cx<'_> {
             Dir::FromWire => quote!(FromWireError),
         };
         let mut joined: Option<TokenStream> = None;
-        for ty in nested.iter().rev() {
-            let this = quote!(<#ty as #c::Endianize>::#assoc);
+        for (ty, nested_trait) in nested.iter().rev() {
+            let this = quote!(<#ty as #nested_trait>::#assoc);
             joined = Some(match joined {
                 None => this,
                 Some(rest) => {
@@ -84,12 +84,13 @@ impl Cx<'_> {
         err: &TokenStream,
         label: &str,
     ) -> TokenStream {
+        let cx = self.at(field);
         let c = self.c;
         let ds = quote!(#c::derive_support);
         let ty_name = &self.type_name;
         match &field.kind {
             FieldKind::Text(text) => {
-                let wire = self.text_ty(text);
+                let wire = cx.text_ty(text);
                 match dir {
                     Dir::ToWire => quote! {
                         #ds::text_to_wire::<#wire>(&#place, #ty_name, #label)?
@@ -99,7 +100,7 @@ impl Cx<'_> {
                     },
                 }
             }
-            FieldKind::Shaped(shape) => self.convert_shape(shape, place, dir, err, label, 0),
+            FieldKind::Shaped(shape) => cx.convert_shape(shape, place, dir, err, label, 0),
             FieldKind::Framed(_) => quote!(::core::clone::Clone::clone(&#place)),
         }
     }
@@ -133,11 +134,13 @@ impl Cx<'_> {
             (Shape::AsIs(_), _) => quote!(::core::clone::Clone::clone(&#place)),
             (Shape::Nested(ty), Dir::ToWire) => {
                 let map = self.map_nested_error(label, err);
-                quote!(<#ty as #c::Endianize>::to_wire(&#place).map_err(#map)?)
+                let nested = self.nested_trait();
+                quote!(<#ty as #nested>::to_wire(&#place).map_err(#map)?)
             }
             (Shape::Nested(ty), Dir::FromWire) => {
                 let map = self.map_nested_error(label, err);
-                quote!(<#ty as #c::Endianize>::from_wire(&#place).map_err(#map)?)
+                let nested = self.nested_trait();
+                quote!(<#ty as #nested>::from_wire(&#place).map_err(#map)?)
             }
             (Shape::Tuple(elements), _) => {
                 let converted = elements.iter().enumerate().map(|(i, element)| {
@@ -207,15 +210,15 @@ impl Cx<'_> {
 
     /// `Endianize`, `From`/`TryFrom` both ways, and IO of the logical type.
     pub(super) fn struct_conversions(&self, fields: &FieldList) -> TokenStream {
-        let c = self.c;
         let ident = &self.input.ident;
         let wire = &self.input.wire_ident;
         let (impl_generics, ty_generics, where_clause) = self.input.generics.split_for_impl();
         let where_all = self.wire_where(where_clause);
         let to_err = self.error_ty(Dir::ToWire, fields.fields.iter());
         let from_err = self.error_ty(Dir::FromWire, fields.fields.iter());
-        let to_err_self = quote!(<Self as #c::Endianize>::ToWireError);
-        let from_err_self = quote!(<Self as #c::Endianize>::FromWireError);
+        let logical_trait = self.logical_trait();
+        let to_err_self = quote!(<Self as #logical_trait>::ToWireError);
+        let from_err_self = quote!(<Self as #logical_trait>::FromWireError);
 
         let to_fields = fields.fields.iter().map(|f| {
             let member = f.member();
@@ -244,7 +247,7 @@ impl Cx<'_> {
 
         let endianize = quote! {
             #[automatically_derived]
-            impl #impl_generics #c::Endianize for #ident #ty_generics #where_all {
+            impl #impl_generics #logical_trait for #ident #ty_generics #where_all {
                 type Wire = #wire #ty_generics;
                 type ToWireError = #to_err;
                 type FromWireError = #from_err;
@@ -266,7 +269,12 @@ impl Cx<'_> {
             &quote!(#ident #ty_generics),
             &quote!(#wire #ty_generics),
         );
-        let io = self.logical_io(&quote!(#ident #ty_generics), &quote!(#wire #ty_generics));
+        // A runtime type has no one wire form: its IO is `RuntimeEndian`'s, with the order.
+        let io = if self.input.runtime {
+            TokenStream::new()
+        } else {
+            self.logical_io(&quote!(#ident #ty_generics), &quote!(#wire #ty_generics))
+        };
         quote! {
             #endianize
             #std_conversions
@@ -301,9 +309,10 @@ impl Cx<'_> {
                 Dir::ToWire => (logical, wire, quote!(ToWireError)),
                 Dir::FromWire => (wire, logical, quote!(FromWireError)),
             };
+            let logical_trait = self.logical_trait();
             let call = match dir {
-                Dir::ToWire => quote!(<#logical as #c::Endianize>::to_wire(&value)),
-                Dir::FromWire => quote!(<#logical as #c::Endianize>::from_wire(&value)),
+                Dir::ToWire => quote!(<#logical as #logical_trait>::to_wire(&value)),
+                Dir::FromWire => quote!(<#logical as #logical_trait>::from_wire(&value)),
             };
             if self.always_fallible(dir, fields.iter().copied()) {
                 out.extend(quote! {
@@ -319,6 +328,8 @@ impl Cx<'_> {
                 });
             } else {
                 let nested = Self::has_nested(fields.iter().copied());
+                let convert_error_bound =
+                    self.logical_trait_with(&assoc, &quote!(#c::ConvertError));
                 let (from_bound, try_from) = if nested {
                     // Which of the two applies depends on the nested types; the bounds make
                     // exactly one of them exist (and keep them apart from core's blanket
@@ -326,7 +337,7 @@ impl Cx<'_> {
                     let try_from = quote! {
                         #[automatically_derived]
                         impl #impl_generics ::core::convert::TryFrom<#from> for #to #where_all
-                            for<'__endian_wire> #logical: #c::Endianize<#assoc = #c::ConvertError>,
+                            for<'__endian_wire> #logical: #convert_error_bound,
                         {
                             type Error = #c::ConvertError;
 
@@ -336,8 +347,10 @@ impl Cx<'_> {
                             }
                         }
                     };
+                    let infallible_bound =
+                        self.logical_trait_with(&assoc, &quote!(#c::derive_support::Infallible));
                     (
-                        quote!(for<'__endian_wire> #logical: #c::Endianize<#assoc = #c::derive_support::Infallible>,),
+                        quote!(for<'__endian_wire> #logical: #infallible_bound,),
                         try_from,
                     )
                 } else {

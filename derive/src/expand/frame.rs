@@ -81,19 +81,40 @@ impl Cx<'_> {
     }
 
     /// `true` when the container is big-endian: the `BIG` argument its fields' static-size
-    /// paths run with, whatever the configuration says.
+    /// paths run with, whatever the configuration says. An `#[endian(runtime)]` type's
+    /// logical type passes on the one it was called with (`__BIG`, the configuration's).
     fn order_is_big(&self) -> TokenStream {
-        match self.input.order {
-            Order::Big => quote!(true),
-            Order::Little => quote!(false),
+        match self.order {
+            Some(Order::Big) => quote!(true),
+            Some(Order::Little) => quote!(false),
+            None => quote!(__BIG),
         }
     }
 
-    fn order_expr(&self) -> TokenStream {
+    /// The order the body of `encode` / `decode` runs in, for the encoder or decoder named
+    /// `coder`: the container's, or the configuration's for an `#[endian(runtime)]` type.
+    fn order_expr(&self, coder: &str) -> TokenStream {
         let c = self.c;
-        match self.input.order {
-            Order::Big => quote!(#c::Endian::Big),
-            Order::Little => quote!(#c::Endian::Little),
+        match self.order {
+            Some(Order::Big) => quote!(#c::Endian::Big),
+            Some(Order::Little) => quote!(#c::Endian::Little),
+            None => {
+                let coder = syn::Ident::new(coder, proc_macro2::Span::call_site());
+                quote!(#coder.config().endian())
+            }
+        }
+    }
+
+    /// `expr`, which uses the encoder or decoder `coder`, run in the field's own order when
+    /// its `#[endian]` fixes one other than the container's.
+    fn in_field_order(&self, field: &Field, coder: &str, expr: TokenStream) -> TokenStream {
+        match field.order {
+            Some(order) if Some(order) != self.order => {
+                let order = self.at(field).order_expr(coder);
+                let coder = syn::Ident::new(coder, proc_macro2::Span::call_site());
+                quote!(#coder.with_endian(#order, |#coder| #expr))
+            }
+            _ => expr,
         }
     }
 
@@ -143,19 +164,23 @@ impl Cx<'_> {
     /// with the length encoding of its `#[frame(len = ...)]`.
     fn encode_field(&self, field: &Field, place: &TokenStream) -> TokenStream {
         let c = self.c;
-        match &field.frame_len {
-            Some(len) => quote!(#c::frame::len::encode::<#c::frame::len::#len, _, _>(#place, e)?;),
-            None => quote!(#c::frame::Encode::encode(#place, e)?;),
-        }
+        let call = match &field.frame_len {
+            Some(len) => quote!(#c::frame::len::encode::<#c::frame::len::#len, _, _>(#place, e)),
+            None => quote!(#c::frame::Encode::encode(#place, e)),
+        };
+        let call = self.in_field_order(field, "e", call);
+        quote!(#call?;)
     }
 
     /// The expression reading one field, as [`encode_field`](Self::encode_field) wrote it.
     fn decode_field(&self, field: &Field) -> TokenStream {
         let c = self.c;
-        match &field.frame_len {
-            Some(len) => quote!(#c::frame::len::decode::<#c::frame::len::#len, _, _>(d)?),
-            None => quote!(#c::frame::Decode::decode(d)?),
-        }
+        let call = match &field.frame_len {
+            Some(len) => quote!(#c::frame::len::decode::<#c::frame::len::#len, _, _>(d)),
+            None => quote!(#c::frame::Decode::decode(d)),
+        };
+        let call = self.in_field_order(field, "d", call);
+        quote!(#call?)
     }
 
     /// The fewest bytes `fields` take on the wire: the sum of their `MIN_SIZE`s, so that a
@@ -219,7 +244,7 @@ impl Cx<'_> {
     fn decode_in_place(&self, fields: &FieldList, target: Target) -> TokenStream {
         let c = self.c;
         let f = quote!(#c::frame);
-        let order = self.order_expr();
+        let order = self.order_expr("d");
         let last = fields.fields.len() - 1;
         let reads = fields.fields.iter().enumerate().map(|(i, field)| {
             let member = field.member();
@@ -231,17 +256,31 @@ impl Cx<'_> {
                 unsafe { #c::derive_support::field_slot(::core::ptr::addr_of_mut!((*__p).#member)) }
             };
             let read = match &field.frame_len {
-                Some(len) => quote! {
-                    match #f::len::decode::<#f::len::#len, _, _>(d) {
-                        ::core::result::Result::Ok(value) => { #place.write(value); }
-                        ::core::result::Result::Err(e) => break 'read ::core::result::Result::Err(e),
+                Some(len) => {
+                    let call = self.in_field_order(
+                        field,
+                        "d",
+                        quote!(#f::len::decode::<#f::len::#len, _, _>(d)),
+                    );
+                    quote! {
+                        match #call {
+                            ::core::result::Result::Ok(value) => { #place.write(value); }
+                            ::core::result::Result::Err(e) => break 'read ::core::result::Result::Err(e),
+                        }
                     }
-                },
-                None => quote! {
-                    if let ::core::result::Result::Err(e) = #f::decode_into_slot::<#field_ty, __R>(d, #place) {
-                        break 'read ::core::result::Result::Err(e);
+                }
+                None => {
+                    let call = self.in_field_order(
+                        field,
+                        "d",
+                        quote!(#f::decode_into_slot::<#field_ty, __R>(d, #place)),
+                    );
+                    quote! {
+                        if let ::core::result::Result::Err(e) = #call {
+                            break 'read ::core::result::Result::Err(e);
+                        }
                     }
-                },
+                }
             };
             let done = (i < last).then(|| {
                 let n = i + 1;
@@ -436,16 +475,8 @@ impl Cx<'_> {
                     })
                 }
             },
-            encode_first: quote! {
-                if e.encode_fixed_in::<Self, #big>(self)? {
-                    return ::core::result::Result::Ok(());
-                }
-            },
-            decode_first: quote! {
-                if let ::core::option::Option::Some(value) = d.decode_fixed_in::<Self, #big>()? {
-                    return ::core::result::Result::Ok(value);
-                }
-            },
+            encode_first: self.encode_first(),
+            decode_first: self.decode_first(),
             decode_in_place: TokenStream::new(),
         }
     }
@@ -468,10 +499,12 @@ impl Cx<'_> {
             } else {
                 quote!(&self.#member)
             };
+            let big = self.at(field).order_is_big();
             quote!(<#ty as #f::Encode>::encode_fixed::<#big, __VARINT>(#place, out);)
         });
         let takes = fields.fields.iter().zip(&tys).map(|(field, ty)| {
             let member = field.member();
+            let big = self.at(field).order_is_big();
             quote!(#member: <#ty as #f::Decode>::decode_fixed::<#big, __VARINT>(input)?)
         });
         let build = match fields.style {
@@ -505,17 +538,44 @@ impl Cx<'_> {
                     ::core::result::Result::Ok(#build)
                 }
             },
-            encode_first: quote! {
+            encode_first: self.encode_first(),
+            decode_first: self.decode_first(),
+            decode_in_place: TokenStream::new(),
+        }
+    }
+
+    /// The first statement of a static-size type's `encode`: the one-step path, in the
+    /// container's order (the configuration's for an `#[endian(runtime)]` type).
+    fn encode_first(&self) -> TokenStream {
+        let big = self.order_is_big();
+        match self.order {
+            Some(_) => quote! {
                 if e.encode_fixed_in::<Self, #big>(self)? {
                     return ::core::result::Result::Ok(());
                 }
             },
-            decode_first: quote! {
+            None => quote! {
+                if e.encode_fixed(self)? {
+                    return ::core::result::Result::Ok(());
+                }
+            },
+        }
+    }
+
+    /// As [`encode_first`](Self::encode_first), for `decode`.
+    fn decode_first(&self) -> TokenStream {
+        let big = self.order_is_big();
+        match self.order {
+            Some(_) => quote! {
                 if let ::core::option::Option::Some(value) = d.decode_fixed_in::<Self, #big>()? {
                     return ::core::result::Result::Ok(value);
                 }
             },
-            decode_in_place: TokenStream::new(),
+            None => quote! {
+                if let ::core::option::Option::Some(value) = d.decode_fixed::<Self>()? {
+                    return ::core::result::Result::Ok(value);
+                }
+            },
         }
     }
 
@@ -534,29 +594,46 @@ impl Cx<'_> {
         }
         let c = self.c;
         let f = quote!(#c::frame);
-        let order = match self.input.order {
-            Order::Big => quote!(1),
-            Order::Little => quote!(0),
-        };
-        let steps = fields.fields.iter().zip(tys).map(|(field, ty)| {
-            let member = field.member();
-            quote! {
-                let map = #f::ByteMap::then(
-                    map,
-                    <#ty as #framing>::BYTE_MAP[#order],
-                    ::core::mem::offset_of!(Self, #member),
-                );
-            }
-        });
-        quote! {
-            // SAFETY: each field's map at the field's offset, in the order the fields are
-            // framed; a derived struct frames in its declared order under every
-            // configuration, so both entries are the same map.
-            const BYTE_MAP: [::core::option::Option<#f::ByteMap<Self>>; 2] = unsafe {
+        // The map with native numbers in `config` order (0: little-endian, 1: big-endian)
+        // where neither the field nor the container fixes one.
+        let map_in = |config: usize| {
+            let steps = fields.fields.iter().zip(tys).map(|(field, ty)| {
+                let member = field.member();
+                let order = match field.order.or(self.order) {
+                    Some(Order::Big) => 1,
+                    Some(Order::Little) => 0,
+                    None => config,
+                };
+                quote! {
+                    let map = #f::ByteMap::then(
+                        map,
+                        <#ty as #framing>::BYTE_MAP[#order],
+                        ::core::mem::offset_of!(Self, #member),
+                    );
+                }
+            });
+            quote! {{
                 let map = #f::ByteMap::<Self>::empty();
                 #(#steps)*
-                [map, map]
-            };
+                map
+            }}
+        };
+        let maps = match self.order {
+            Some(_) => {
+                let map = map_in(0);
+                quote!({ let map = #map; [map, map] })
+            }
+            None => {
+                let (little, big) = (map_in(0), map_in(1));
+                quote!([#little, #big])
+            }
+        };
+        quote! {
+            // SAFETY: each field's map at the field's offset, in the order the fields are
+            // framed. A derived struct frames in its declared order under every
+            // configuration, so both entries are the same map; an `#[endian(runtime)]`
+            // one in the configuration's, so each entry is the map of its order.
+            const BYTE_MAP: [::core::option::Option<#f::ByteMap<Self>>; 2] = unsafe { #maps };
         }
     }
 
@@ -574,7 +651,7 @@ impl Cx<'_> {
         let c = self.c;
         let f = quote!(#c::frame);
         let (ty, _) = self.framed_type(target);
-        let order = self.order_expr();
+        let (e_order, d_order) = (self.order_expr("e"), self.order_expr("d"));
         let (impl_generics, _, _) = self.input.generics.split_for_impl();
         let encode_where = self.frame_where(target, &quote!(#f::Encode));
         let decode_where = self.frame_where(target, &quote!(#f::Decode));
@@ -606,7 +683,7 @@ impl Cx<'_> {
                     quote!(#decode_items #decode_in_place),
                     quote! {
                         #encode_first
-                        let by_field = { #[inline(always)] |e: &mut #f::Encoder<__W>| e.with_endian(#order, #[inline(always)] |e| { #encode_body }) };
+                        let by_field = { #[inline(always)] |e: &mut #f::Encoder<__W>| e.with_endian(#e_order, #[inline(always)] |e| { #encode_body }) };
                         if e.static_size::<Self>().is_some() {
                             e.out_of_line(by_field)
                         } else {
@@ -615,7 +692,7 @@ impl Cx<'_> {
                     },
                     quote! {
                         #decode_first
-                        let by_field = |d: &mut #f::Decoder<__R>| d.with_endian(#order, |d| { #decode_body });
+                        let by_field = |d: &mut #f::Decoder<__R>| d.with_endian(#d_order, |d| { #decode_body });
                         if d.static_size::<Self>().is_some() {
                             d.out_of_line(by_field)
                         } else {
@@ -627,8 +704,8 @@ impl Cx<'_> {
             None => (
                 TokenStream::new(),
                 TokenStream::new(),
-                quote!(e.with_endian(#order, |e| { #encode_body })),
-                quote!(d.with_endian(#order, |d| { #decode_body })),
+                quote!(e.with_endian(#e_order, |e| { #encode_body })),
+                quote!(d.with_endian(#d_order, |d| { #decode_body })),
             ),
         };
         quote! {

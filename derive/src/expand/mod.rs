@@ -4,10 +4,15 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::Path;
 
-use crate::ast::{Body, Encoding, Field, FieldKind, Input, Order, Pad, Style, Text, Variant};
+use crate::ast::{
+    Body, Encoding, Endianness, Field, FieldKind, Input, Order, Pad, Style, Text, Variant,
+};
 use crate::shape::Shape;
 
 pub(crate) fn expand(input: &Input) -> TokenStream {
+    if input.runtime {
+        return runtime::expand(input);
+    }
     let cx = Cx::new(input);
     let Generated { def, impls } = if input.framed_only {
         // Variable-length fields: no wire type, bincode-compatible framing only.
@@ -41,14 +46,7 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
             },
         }
     };
-    if impls.is_empty() {
-        return def;
-    }
-    quote! {
-        #def
-        #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
-        const _: () = { #impls };
-    }
+    Generated { def, impls }.into_tokens()
 }
 
 /// What the derive writes: the wire type's definition, which the user names, and the impls,
@@ -59,10 +57,25 @@ pub(crate) struct Generated {
     pub(crate) impls: TokenStream,
 }
 
+impl Generated {
+    fn into_tokens(self) -> TokenStream {
+        let Generated { def, impls } = self;
+        if impls.is_empty() {
+            return def;
+        }
+        quote! {
+            #def
+            #[allow(clippy::needless_question_mark, clippy::useless_conversion)]
+            const _: () = { #impls };
+        }
+    }
+}
+
 mod convert;
 mod enums;
 mod frame;
 mod io;
+mod runtime;
 mod structs;
 mod unions;
 
@@ -76,8 +89,13 @@ pub(crate) enum Dir {
 }
 
 /// What every expansion step needs: the input, the crate path, the names.
+#[derive(Clone)]
 pub(crate) struct Cx<'a> {
     pub(crate) input: &'a Input,
+    /// The byte order of the wire type being written, and of the fields that do not fix
+    /// their own (see [`Cx::at`]); `None` for the framing of an `#[endian(runtime)]` type's
+    /// logical type, which follows the configuration's order.
+    pub(crate) order: Option<Order>,
     /// `::endian_wire` or the `#[endian_wire(crate = ...)]` path.
     pub(crate) c: &'a Path,
     /// The logical type's name, for error messages.
@@ -92,6 +110,10 @@ impl<'a> Cx<'a> {
     fn new(input: &'a Input) -> Self {
         Cx {
             input,
+            order: match input.order {
+                Endianness::Fixed(order) => Some(order),
+                Endianness::Runtime => None,
+            },
             c: &input.krate,
             type_name: input.ident.to_string(),
             generic: input.generics.type_params().next().is_some(),
@@ -99,9 +121,82 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// The context of one field: its own `#[endian]` order, if it has one, replaces the
+    /// container's.
+    pub(crate) fn at(&self, field: &Field) -> Cx<'a> {
+        let mut cx = self.clone();
+        if field.order.is_some() {
+            cx.order = field.order;
+        }
+        cx
+    }
+
+    /// The byte order of the wire type being written.
+    ///
+    /// # Panics
+    /// In the context of an `#[endian(runtime)]` type's framing, which has none: only its
+    /// two wire types have an order.
+    pub(crate) fn order(&self) -> Order {
+        self.order
+            .expect("the wire types of an `#[endian(runtime)]` type are written per order")
+    }
+
+    /// The trait linking the logical type to the wire type being written: `Endianize`, or for
+    /// an `#[endian(runtime)]` type `EndianizeIn<BIG>` of this wire type's order.
+    pub(crate) fn logical_trait(&self) -> TokenStream {
+        self.logical_trait_at(Span::call_site())
+    }
+
+    /// [`logical_trait`](Self::logical_trait), its name spanned at `span` (where an error
+    /// about a missing impl should point).
+    fn logical_trait_at(&self, span: Span) -> TokenStream {
+        let c = self.c;
+        if self.input.runtime {
+            let big = self.order() == Order::Big;
+            quote_spanned!(span=> #c::EndianizeIn<#big>)
+        } else {
+            quote_spanned!(span=> #c::Endianize)
+        }
+    }
+
+    /// [`logical_trait`](Self::logical_trait) with its associated type `assoc` set to `ty`.
+    pub(crate) fn logical_trait_with(&self, assoc: &TokenStream, ty: &TokenStream) -> TokenStream {
+        let c = self.c;
+        if self.input.runtime {
+            let big = self.order() == Order::Big;
+            quote!(#c::EndianizeIn<#big, #assoc = #ty>)
+        } else {
+            quote!(#c::Endianize<#assoc = #ty>)
+        }
+    }
+
+    /// The trait a nested type's wire type and conversions come from: `EndianizeIn<BIG>` of
+    /// this order, so that a nested `#[endian(runtime)]` type follows it; a fixed-order type
+    /// implements it in both orders with its own wire type.
+    pub(crate) fn nested_trait(&self) -> TokenStream {
+        self.nested_trait_at(Span::call_site())
+    }
+
+    /// [`nested_trait`](Self::nested_trait) spanned at `span`.
+    pub(crate) fn nested_trait_at(&self, span: Span) -> TokenStream {
+        let c = self.c;
+        let big = self.order() == Order::Big;
+        quote_spanned!(span=> #c::EndianizeIn<#big>)
+    }
+
+    /// What the wire type is, for its docs: "wire form", or for one of an
+    /// `#[endian(runtime)]` type's two "big-endian wire form" or "little-endian wire form".
+    pub(crate) fn wire_form(&self) -> &'static str {
+        match (self.input.runtime, self.order()) {
+            (false, _) => "wire form",
+            (true, Order::Big) => "big-endian wire form",
+            (true, Order::Little) => "little-endian wire form",
+        }
+    }
+
     fn wrapper(&self) -> TokenStream {
         let c = self.c;
-        match self.input.order {
+        match self.order() {
             Order::Big => quote!(#c::BigEndian),
             Order::Little => quote!(#c::LittleEndian),
         }
@@ -109,7 +204,7 @@ impl<'a> Cx<'a> {
 
     fn wire_char(&self) -> TokenStream {
         let c = self.c;
-        match self.input.order {
+        match self.order() {
             Order::Big => quote!(#c::BigEndianChar),
             Order::Little => quote!(#c::LittleEndianChar),
         }
@@ -119,9 +214,10 @@ impl<'a> Cx<'a> {
 
     /// The wire type of a field.
     pub(crate) fn wire_ty(&self, field: &Field) -> TokenStream {
+        let cx = self.at(field);
         match &field.kind {
-            FieldKind::Text(text) => self.text_ty(text),
-            FieldKind::Shaped(shape) => self.shape_wire_ty(shape),
+            FieldKind::Text(text) => cx.text_ty(text),
+            FieldKind::Shaped(shape) => cx.shape_wire_ty(shape),
             // Framing-only types have no wire type; nothing asks for this.
             FieldKind::Framed(ty) => quote!(#ty),
         }
@@ -130,7 +226,7 @@ impl<'a> Cx<'a> {
     fn text_ty(&self, text: &Text) -> TokenStream {
         let c = self.c;
         let units = &text.units;
-        let order = match self.input.order {
+        let order = match self.order() {
             Order::Big => "Be",
             Order::Little => "Le",
         };
@@ -149,7 +245,6 @@ impl<'a> Cx<'a> {
     }
 
     fn shape_wire_ty(&self, shape: &Shape) -> TokenStream {
-        let c = self.c;
         match shape {
             Shape::Wrap(ty, _) => {
                 let w = self.wrapper();
@@ -163,7 +258,9 @@ impl<'a> Cx<'a> {
             }
             // Spanned at the field type, so "not `Endianize`" errors point there.
             Shape::Nested(ty) => {
-                quote_spanned!(syn::spanned::Spanned::span(ty)=> <#ty as #c::Endianize>::Wire)
+                let span = syn::spanned::Spanned::span(ty);
+                let nested = self.nested_trait_at(span);
+                quote_spanned!(span=> <#ty as #nested>::Wire)
             }
             Shape::Tuple(elements) => {
                 let elements = elements.iter().map(|e| self.shape_wire_ty(e));

@@ -6,6 +6,7 @@
 use core::arch::aarch64::*;
 
 use super::dispatch::Kernels;
+use super::lanes::{LanePattern, Shuffle, shuffle_run};
 use super::portable::Lane;
 use super::vector::{Vector, copy_run, swap_run};
 
@@ -46,6 +47,21 @@ impl Vector for Neon {
     }
 }
 
+impl Shuffle for Neon {
+    #[inline(always)]
+    unsafe fn shuffle(self, control: Self) -> Self {
+        // SAFETY: NEON, as the caller guarantees; `tbl` with indexes below 16 is `pshufb`.
+        unsafe { Neon(vqtbl1q_u8(self.0, control.0)) }
+    }
+}
+
+/// # Safety
+/// As [`LanesKernel`](super::lanes::LanesKernel); NEON is part of the compile-time target.
+unsafe fn lanes(p: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller.
+    unsafe { shuffle_run::<Neon>(p, src, dst, bytes) }
+}
+
 /// Short inputs are swapped inline with NEON.
 pub(crate) type Inline = Neon;
 
@@ -70,4 +86,5 @@ pub(crate) static KERNELS: Kernels = Kernels {
     swap4: swap::<u32, 4>,
     swap8: swap::<u64, 8>,
     swap16: swap::<u128, 16>,
+    lanes,
 };

@@ -89,6 +89,8 @@ pub(crate) struct Kernels {
     pub(crate) swap4: Kernel,
     pub(crate) swap8: Kernel,
     pub(crate) swap16: Kernel,
+    /// Records shuffled within 16-byte lanes ([`super::lanes`]).
+    pub(crate) lanes: super::lanes::LanesKernel,
 }
 
 impl Kernels {
@@ -252,7 +254,7 @@ impl Isa {
     /// instruction set known to be available; one not compiled for this target maps to the
     /// portable kernels.
     #[inline(always)]
-    fn table(self) -> &'static Kernels {
+    pub(super) fn table(self) -> &'static Kernels {
         match self {
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             Isa::Sse2 => &super::x86::sse2::KERNELS,

@@ -36,6 +36,7 @@
 mod aarch64;
 mod dispatch;
 mod element;
+mod lanes;
 mod portable;
 mod records;
 #[cfg(any(
@@ -52,6 +53,9 @@ use zerocopy::{FromBytes, IntoBytes};
 
 pub use dispatch::{ForceIsaError, Isa};
 pub use element::{Primitive, WireElement};
+#[cfg(feature = "std")]
+pub(crate) use lanes::CONTROL_TAIL;
+pub(crate) use lanes::LanePattern;
 pub(crate) use records::{Permutation, permute_records, records_kernel_available};
 
 /// Up to this many bytes (one cache line) a swap runs inline on the compile-time target's
@@ -278,6 +282,56 @@ fn convert_in_place<W: WireElement>(bytes: &mut [u8]) {
 }
 
 /// Panics unless the lengths match. Inlined down to one comparison; the panic is out of line.
+/// Applies `pattern` to `bytes` bytes from `src` to `dst` with the active instruction set
+/// (records converted within 16-byte lanes, see [`lanes`]); `false`, nothing written, when
+/// that is the portable one, which goes one byte at a time: the caller's record-by-record
+/// path is faster there.
+///
+/// # Safety
+/// `src` valid for reads and `dst` for writes of `bytes` bytes, the ranges disjoint; the
+/// pattern [stays within](LanePattern::stays_within) `bytes`.
+#[cfg(feature = "std")]
+#[inline]
+pub(crate) unsafe fn shuffle_lanes(
+    pattern: &LanePattern<'_>,
+    src: *const u8,
+    dst: *mut u8,
+    bytes: usize,
+) -> bool {
+    let isa = Isa::active();
+    if isa == Isa::Portable {
+        return false;
+    }
+    // SAFETY: forwarded from the caller; the active instruction set runs on this CPU.
+    unsafe { (isa.table().lanes)(pattern, src, dst, bytes) };
+    true
+}
+
+/// The lane shuffle of records (the bulk path of `RuntimeEndian::read_all_as` and its kin)
+/// with a chosen instruction set, for tests and benchmarks: byte `t` of `dst` becomes byte
+/// `(t & !15) + control[t % period]` of `src`. `None` if the instruction set is not available
+/// here; the lengths differ; or the pattern is malformed (a `period` that is not a positive
+/// multiple of 16, an entry of 16 or more, fewer than `period + 64` entries whose last 64
+/// repeat the first, or a byte read past the end of `src`).
+#[doc(hidden)]
+pub fn shuffle_lanes_with(
+    isa: Isa,
+    control: &[u8],
+    period: usize,
+    src: &[u8],
+    dst: &mut [u8],
+) -> Option<()> {
+    let kernels = isa.kernels()?;
+    let pattern = LanePattern::new(control, period)?;
+    if src.len() != dst.len() || !pattern.stays_within(src.len()) {
+        return None;
+    }
+    // SAFETY: both slices hold `src.len()` bytes and cannot overlap (`&` and `&mut`); the
+    // pattern was checked to stay within them; the instruction set is available.
+    unsafe { (kernels.lanes)(&pattern, src.as_ptr(), dst.as_mut_ptr(), src.len()) };
+    Some(())
+}
+
 #[track_caller]
 #[inline(always)]
 fn check_lengths(what: &'static str, src: usize, dst: usize) {

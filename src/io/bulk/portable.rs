@@ -81,4 +81,5 @@ pub(crate) static KERNELS: super::dispatch::Kernels = super::dispatch::Kernels {
     swap4: swap::<u32>,
     swap8: swap::<u64>,
     swap16: swap::<u128>,
+    lanes: super::lanes::portable,
 };

@@ -22,3 +22,23 @@ pub fn parse(bytes: &[u8]) -> Option<Packet> {
     let wire = PacketWire::read_from_slice(bytes).ok()?;
     Packet::try_from(wire).ok()
 }
+
+/// An `#[endian(runtime)]` type without `std`: its two wire types and their conversions;
+/// `RuntimeEndian`'s methods need `std`, the wire types serve instead.
+#[derive(Endianize, Debug, Clone, PartialEq)]
+#[endian(runtime)]
+pub struct Section {
+    pub name: u32,
+    pub flags: u64,
+    #[endian(be)]
+    pub magic: u16,
+    pub initial: char,
+}
+
+pub fn parse_section(bytes: &[u8], big: bool) -> Option<Section> {
+    if big {
+        Section::try_from(SectionWireBe::read_from_slice(bytes).ok()?).ok()
+    } else {
+        Section::try_from(SectionWireLe::read_from_slice(bytes).ok()?).ok()
+    }
+}

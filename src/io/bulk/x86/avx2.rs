@@ -6,6 +6,7 @@ use core::arch::x86_64::*;
 use super::ssse3::Ssse3;
 use super::{align_head, aligned_copy, reverse_control};
 use crate::io::bulk::dispatch::Kernels;
+use crate::io::bulk::lanes::{LanePattern, Shuffle, shuffle_run};
 use crate::io::bulk::portable::Lane;
 use crate::io::bulk::vector::{Vector, swap_run};
 
@@ -51,6 +52,22 @@ impl Vector for Avx2 {
     }
 }
 
+impl Shuffle for Avx2 {
+    #[inline(always)]
+    unsafe fn shuffle(self, control: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { Avx2(_mm256_shuffle_epi8(self.0, control.0)) }
+    }
+}
+
+/// # Safety
+/// The CPU supports AVX2; otherwise as [`LanesKernel`](crate::io::bulk::lanes::LanesKernel).
+#[target_feature(enable = "avx2")]
+unsafe fn lanes(p: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller; AVX2 is enabled.
+    unsafe { shuffle_run::<Avx2>(p, src, dst, bytes) }
+}
+
 /// # Safety
 /// The CPU supports AVX2; otherwise as [`portable::swap`].
 #[target_feature(enable = "avx2")]
@@ -82,4 +99,5 @@ pub(crate) static KERNELS: Kernels = Kernels {
     swap4: swap::<u32, 4>,
     swap8: swap::<u64, 8>,
     swap16: swap::<u128, 16>,
+    lanes,
 };

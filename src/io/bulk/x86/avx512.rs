@@ -5,6 +5,7 @@ use core::arch::x86_64::*;
 
 use super::{align_head, aligned_copy, reverse_control};
 use crate::io::bulk::dispatch::Kernels;
+use crate::io::bulk::lanes::{LanePattern, Shuffle, shuffle_run};
 use crate::io::bulk::portable::Lane;
 use crate::io::bulk::vector::{Vector, swap_run};
 
@@ -54,6 +55,23 @@ impl Vector for Avx512 {
     }
 }
 
+impl Shuffle for Avx512 {
+    #[inline(always)]
+    unsafe fn shuffle(self, control: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { Avx512(_mm512_shuffle_epi8(self.0, control.0)) }
+    }
+}
+
+/// # Safety
+/// The CPU supports AVX-512F and AVX-512BW; otherwise as
+/// [`LanesKernel`](crate::io::bulk::lanes::LanesKernel).
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn lanes(p: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller; AVX-512F and AVX-512BW are enabled.
+    unsafe { shuffle_run::<Avx512>(p, src, dst, bytes) }
+}
+
 /// # Safety
 /// The CPU supports AVX-512F and AVX-512BW; otherwise as [`portable::swap`].
 #[target_feature(enable = "avx512f,avx512bw")]
@@ -80,4 +98,5 @@ pub(crate) static KERNELS: Kernels = Kernels {
     swap4: swap::<u32, 4>,
     swap8: swap::<u64, 8>,
     swap16: swap::<u128, 16>,
+    lanes,
 };

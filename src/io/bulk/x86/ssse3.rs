@@ -5,6 +5,7 @@ use core::arch::x86_64::*;
 use super::reverse_control;
 use super::sse2::Sse2;
 use crate::io::bulk::dispatch::Kernels;
+use crate::io::bulk::lanes::{LanePattern, Shuffle, shuffle_run};
 use crate::io::bulk::portable::Lane;
 use crate::io::bulk::vector::{Vector, copy_run, swap_run};
 
@@ -42,6 +43,22 @@ impl Vector for Ssse3 {
     }
 }
 
+impl Shuffle for Ssse3 {
+    #[inline(always)]
+    unsafe fn shuffle(self, control: Self) -> Self {
+        // SAFETY: the caller guarantees SSSE3.
+        unsafe { Ssse3(_mm_shuffle_epi8(self.0, control.0)) }
+    }
+}
+
+/// # Safety
+/// The CPU supports SSSE3; otherwise as [`LanesKernel`](crate::io::bulk::lanes::LanesKernel).
+#[target_feature(enable = "ssse3")]
+unsafe fn lanes(p: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize) {
+    // SAFETY: forwarded from the caller; SSSE3 is enabled.
+    unsafe { shuffle_run::<Ssse3>(p, src, dst, bytes) }
+}
+
 /// # Safety
 /// The CPU supports SSSE3; otherwise as [`portable::swap`].
 #[target_feature(enable = "ssse3")]
@@ -65,4 +82,5 @@ pub(crate) static KERNELS: Kernels = Kernels {
     swap4: swap::<u32, 4>,
     swap8: swap::<u64, 8>,
     swap16: swap::<u128, 16>,
+    lanes,
 };
