@@ -486,7 +486,6 @@ impl Cx<'_> {
     fn fixed_parts(&self, fields: &FieldList, target: Target, packed: bool) -> StructItems {
         let c = self.c;
         let f = quote!(#c::frame);
-        let big = self.order_is_big();
         let tys: Vec<TokenStream> = fields
             .fields
             .iter()

@@ -107,4 +107,6 @@ pub(crate) static KERNELS: Kernels = Kernels {
     swap4: swap::<u32, 4>,
     swap8: swap::<u64, 8>,
     swap16: swap::<u128, 16>,
+    // SSE2 has no byte shuffle: a table's lanes move one byte at a time.
+    lanes: crate::io::bulk::lanes::portable,
 };
