@@ -193,6 +193,8 @@ fn check_refusals() {
     }
     assert_eq!(Isa::from_name("sse4"), None);
     assert!(Isa::best().is_available());
+}
+
 /// Record layouts as field widths, each field at a multiple of its width (as a `#[repr(C)]`
 /// struct of numbers without padding lays them out): ELF64's section header, program header,
 /// symbol and file header, and smaller and odd ones.

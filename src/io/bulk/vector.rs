@@ -92,8 +92,9 @@ pub(crate) unsafe fn swap_run<V: Vector, L: Lane, const WIDTH: usize>(
 }
 
 /// The loop of [`swap_run`] and [`copy_run`]: `f` applied to every `V::BYTES` bytes from
-/// `src`, stored at the same offset of `dst`. Up to four vectors, straight-line from both ends
-/// (as `memcpy` does its short sizes); longer, four vectors per iteration, then single
+/// `src`, stored at the same offset of `dst`. Up to `V::STRAIGHT_MAX` bytes (eight vectors on
+/// AVX2, SSSE3 and SSE2, four on AVX-512 and NEON), straight-line from both ends (as `memcpy`
+/// does its short sizes); longer, four vectors per iteration, then single
 /// vectors, then one last vector that ends exactly at the end and may overlap the one before
 /// (`f` must give the same bytes for the same input, so overlapping is harmless).
 ///
@@ -120,7 +121,7 @@ unsafe fn each_vector<V: Vector>(src: *const u8, dst: *mut u8, bytes: usize, f: 
         // No loop, no extra load of the last vector: at 64 and 256 bytes (16- and 64-byte
         // vectors) the loop's set-up cost 0.3-0.4 ns a call, 0.73-0.90x of `memcpy`'s time;
         // straight-line, 0.95x or more in nearly every case (measured on Zen 5, every width,
-        // six buffer placements; PERFORMANCE.md, "Small inputs").
+        // six buffer placements; PERFORMANCE.md, "Bulk conversion, by instruction set").
         // SAFETY: every access covers `V::BYTES` bytes at an offset from 0 to `last_at`
         // (`bytes >= V::BYTES`; on the four-vector branch `bytes > 2 * V::BYTES`), so within
         // the caller's ranges. Every load comes before any store (in place).
