@@ -124,6 +124,7 @@ fn static_size<T: Encode + ?Sized>(config: Config) -> Option<usize> {
 }
 
 /// As [`static_size`], for decoding (a unit enum's varint tag has no static size to read).
+#[cfg(feature = "bytes")]
 #[inline(always)]
 fn static_decode_size<T: Decode>(config: Config) -> Option<usize> {
     match config.int_encoding() {
