@@ -343,7 +343,8 @@ fn numbers<W: WireElement>(
     what: &'static str,
 ) -> Result<Vec<W::Native>, Error> {
     let bytes = c.elements::<W>(what)?;
-    let mut out = Vec::new();
+    // At its size up front, as `Numbers::to_vec` does (no out-of-line growth path).
+    let mut out = Vec::with_capacity(bytes.len() / core::mem::size_of::<W>());
     bulk::extend_native::<W>(&mut out, bytes);
     Ok(out)
 }
