@@ -354,8 +354,10 @@ mod tests {
         let mut values: alloc::vec::Vec<i32> = (0..100).map(|i| i - 50).collect();
         values.extend([300, -70_000, 5, i32::MIN, i32::MAX, 0]);
         values.extend((0..40).map(|i| i * 3));
+        // Under Miri every ninth start (runs of every length class still: 1 to 146 values).
+        let step = if cfg!(miri) { 9 } else { 1 };
         for order in [Endian::Little, Endian::Big] {
-            for start in 0..values.len() {
+            for start in (0..values.len()).step_by(step) {
                 let run = &values[start..];
                 let mut expected = alloc::vec::Vec::new();
                 for &v in run {
