@@ -178,6 +178,10 @@ fn a_float_mesh_frames_as_every_peer_and_the_same_under_both_configurations() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "every peer interpreted too: minutes under Miri; frame_derive and hostile run these paths"
+)]
 fn save_data_frames_as_every_peer() {
     let (fixed, var) = check!(
         save::Save,
@@ -189,6 +193,10 @@ fn save_data_frames_as_every_peer() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "every peer interpreted too: minutes under Miri; frame_derive and hostile run these paths"
+)]
 fn network_updates_frame_as_every_peer() {
     let (fixed, var) = check!(
         net::Updates,
