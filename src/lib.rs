@@ -361,8 +361,3 @@ pub use wire::text::{
 
 #[doc(no_inline)]
 pub use zerocopy;
-
-/// The README's code blocks, compiled and run as doctests.
-#[cfg(all(doctest, feature = "std", feature = "derive"))]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

@@ -319,18 +319,17 @@ pub(crate) fn decode_run<T: RunInt>(src: &[u8], out: &mut [T], order: Endian) ->
     (done, used)
 }
 
-#[cfg(test)]
+// Every test writes into a `Vec`.
+#[cfg(all(test, feature = "alloc"))]
 mod tests {
     use super::*;
 
-    #[cfg(feature = "alloc")]
     fn encoded(value: u128, order: Endian) -> alloc::vec::Vec<u8> {
         let mut out = alloc::vec::Vec::new();
         write(value, order, &mut out);
         out
     }
 
-    #[cfg(feature = "alloc")]
     #[test]
     fn markers_and_zigzag() {
         assert_eq!(encoded(250, Endian::Little), [250]);
@@ -347,7 +346,6 @@ mod tests {
 
     /// Runs agree with one varint at a time for every mix of one-byte and wider values, and
     /// stop at the first value that does not parse.
-    #[cfg(feature = "alloc")]
     #[test]
     fn runs_agree_with_single_values() {
         use core::mem::MaybeUninit;

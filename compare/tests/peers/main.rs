@@ -1,0 +1,21 @@
+//! endian_wire against its peers, byte for byte: one test binary, a module per subject.
+//!
+//! * `simple_endian_compat`, `derive_vs_simple_endian`: a simple_endian 0.4 user's code
+//!   compiled against both crates, and the bytes each writes;
+//! * `frame_vs_bincode`, `frame_derive`, `frame_shapes`: framing against bincode 1.3.3,
+//!   bincode 2.0.1 and wincode 0.6 under each configuration, from single values to real
+//!   message shapes;
+//! * `serde`: the serde integration through bincode 1 and 2's serde paths;
+//! * `nbt`: NBT trees against valence_nbt and fastnbt.
+
+// The counting allocator of `serde`'s hostile-input test.
+#[global_allocator]
+static ALLOCATOR: endian_wire_testkit::alloc::Counting = endian_wire_testkit::alloc::Counting;
+
+mod derive_vs_simple_endian;
+mod frame_derive;
+mod frame_shapes;
+mod frame_vs_bincode;
+mod nbt;
+mod serde;
+mod simple_endian_compat;
