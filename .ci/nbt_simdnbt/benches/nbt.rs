@@ -12,10 +12,8 @@
 //! loop (what a program that reads and discards pays); every writer writes into a new `Vec`.
 //! All use the system allocator.
 
-#[path = "../../../benches/support/criterion_settings.rs"]
-mod criterion_settings;
-#[path = "../../../tests/support/nbt_files.rs"]
-mod nbt_files;
+use endian_wire_testkit::bench;
+use endian_wire_testkit::nbt as nbt_files;
 
 use std::hint::black_box;
 use std::io::Cursor;
@@ -31,7 +29,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
         "inttest1023.nbt",
     ]
     .iter()
-    .map(|f| (f.to_string(), nbt_files::uncompressed(f)))
+    .map(|f| (f.to_string(), nbt_files::uncompressed(f).expect("simdnbt's test files")))
     .collect();
     v.push(("chunk (generated)".into(), nbt::to_bytes(&nbt_files::chunk())));
     v
@@ -127,7 +125,7 @@ fn arrays(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = criterion_settings::config("NBT_BENCH_QUICK");
+    config = bench::criterion("NBT_BENCH_QUICK");
     targets = read, write, arrays
 }
 criterion_main!(benches);

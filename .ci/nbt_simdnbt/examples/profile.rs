@@ -1,12 +1,11 @@
 //! A loop for profilers (`valgrind --tool=callgrind`): `profile <read|view|write|simd-read|simd-write> <file> [iterations]`.
-#[path = "../../../tests/support/nbt_files.rs"]
-mod nbt_files;
+use endian_wire_testkit::nbt as nbt_files;
 use std::hint::black_box;
 use std::io::Cursor;
 use endian_wire::nbt;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let bytes = if args[2] == "chunk" { nbt::to_bytes(&nbt_files::chunk()) } else { nbt_files::uncompressed(&args[2]) };
+    let bytes = if args[2] == "chunk" { nbt::to_bytes(&nbt_files::chunk()) } else { nbt_files::uncompressed(&args[2]).expect("simdnbt's test files") };
     let n: usize = args.get(3).map_or(1000, |s| s.parse().unwrap());
     let ours = nbt::from_bytes(&bytes).unwrap();
     let simd = simdnbt::owned::read(&mut Cursor::new(&bytes[..])).unwrap();
