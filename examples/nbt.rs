@@ -28,7 +28,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     );
 
     // Read: gzip detected and inflated, then the tree.
-    let mut level = nbt::from_compressed(&gz)?;
+    let mut level = nbt::from_compressed_slice::<nbt::Nbt>(&gz)?;
     println!("{level:#}");
 
     // Change a value: the world's name, and the spawn point moved by 16 blocks.
@@ -42,10 +42,13 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     // Write it back gzip-compressed, next to the system's temporary files.
     let out = std::env::temp_dir().join(format!("endian_wire_level_{}.dat", std::process::id()));
-    std::fs::write(&out, nbt::to_gzip(&level))?;
+    std::fs::write(
+        &out,
+        nbt::to_compressed_vec_named(&level.name, &level, nbt::Compression::Gzip)?,
+    )?;
 
     // Read it again: the same tree, and the changed values are there.
-    let again = nbt::from_compressed(&std::fs::read(&out)?)?;
+    let again = nbt::from_compressed_slice::<nbt::Nbt>(&std::fs::read(&out)?)?;
     std::fs::remove_file(&out)?;
     assert_eq!(again, level);
     let data = again.compound("Data").ok_or("no Data")?;
@@ -56,7 +59,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     );
 
     // The borrowed view reads one value without building the tree.
-    let raw = nbt::to_bytes(&again);
+    let raw = again.to_vec()?;
     let view = nbt::view(&raw)?;
     let name = view
         .root()
@@ -91,6 +94,9 @@ fn default_level_dat() -> Result<PathBuf, Box<dyn Error>> {
     );
     let path =
         std::env::temp_dir().join(format!("endian_wire_generated_{}.dat", std::process::id()));
-    std::fs::write(&path, nbt::to_gzip(&level))?;
+    std::fs::write(
+        &path,
+        nbt::to_compressed_vec(&level, nbt::Compression::Gzip)?,
+    )?;
     Ok(path) // left in the temporary directory for a look after the run
 }

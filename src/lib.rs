@@ -32,7 +32,7 @@
 //! | [`Endianize`] (derive) | logical types and their generated wire types |
 //! | [`RuntimeEndian`] (derive) | types whose byte order is chosen when reading and writing |
 //! | [`frame`] | whole messages in bincode's format: lengths, `Vec`, `String`, `Option`, enums with data |
-//! | `nbt` (feature `nbt`) | Minecraft's NBT: tag tree, borrowed view, modified UTF-8 ([NBT](#nbt)) |
+//! | `nbt` (feature `nbt`) | Minecraft's NBT: your types through serde, tag tree, borrowed view, modified UTF-8 ([NBT](#nbt)) |
 //!
 //! A walk through them: a wrapper holds one value in wire order (above); a derived struct of
 //! such fields is a fixed-size record read and written with one copy ([Derive](#derive));
@@ -195,30 +195,36 @@
 //!
 //! With the feature `nbt`, `endian_wire::nbt` reads and writes Minecraft's Named Binary Tag
 //! format: big-endian numbers, `u16`-length modified UTF-8 strings, typed lists and arrays
-//! moved through the [`bulk`] kernels, compounds in file order. A tree to build and edit, or a
+//! moved through the [`bulk`] kernels, compounds in file order. Your own types through serde
+//! (`nbt::from_slice`, `nbt::to_vec`, as serde_json names them), a tree to build and edit, or a
 //! view of the bytes that copies nothing:
 //!
 //! ```
 //! # #[cfg(feature = "nbt")] {
-//! use endian_wire::nbt::{self, Compound, List, Nbt};
+//! use endian_wire::nbt::{self, Compound, IntArray, List, Nbt};
 //!
-//! let level = Nbt::new("", Compound::new()
-//!     .with("LevelName", "world")
-//!     .with("SpawnPos", vec![16, 64, -8]) // an IntArray
-//!     .with("Players", List::Compound(vec![Compound::new().with("Name", "Steve")])));
-//! let bytes = nbt::to_bytes(&level);
+//! #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+//! #[serde(rename_all = "PascalCase")]
+//! struct Level { level_name: String, spawn_pos: IntArray }
 //!
-//! let read = nbt::from_bytes(&bytes)?; // the owned tree
-//! assert_eq!(read.int_array("SpawnPos"), Some(&[16, 64, -8][..]));
+//! let level = Level { level_name: "world".into(), spawn_pos: IntArray::new(vec![16, 64, -8]) };
+//! let bytes = nbt::to_vec(&level)?;
+//! assert_eq!(nbt::from_slice::<Level>(&bytes)?, level); // typed, straight from the bytes
+//!
+//! let mut tree: Nbt = nbt::from_slice(&bytes)?; // the owned tree
+//! assert_eq!(tree.int_array("SpawnPos"), Some(&[16, 64, -8][..]));
+//! tree.insert("Players", List::Compound(vec![Compound::new().with("Name", "Steve")]));
+//! let bytes = tree.to_vec()?;
 //! let view = nbt::view(&bytes)?; // in place: strings decoded, arrays converted on demand
 //! assert_eq!(view.root().string("LevelName").unwrap(), "world");
-//! println!("{read}"); // SNBT: {LevelName:"world",SpawnPos:[I;16,64,-8],Players:[{Name:"Steve"}]}
+//! println!("{tree}"); // SNBT: {LevelName:"world",SpawnPos:[I;16,64,-8],Players:[{Name:"Steve"}]}
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! With `flate2`, `nbt::from_compressed` reads gzip, zlib or uncompressed files and
-//! `nbt::to_gzip` writes `level.dat`-style files; `examples/nbt.rs` edits a `level.dat`.
+//! With `flate2`, `nbt::from_compressed_slice` reads gzip, zlib or uncompressed files and
+//! `nbt::to_compressed_vec` writes `level.dat`-style files; `examples/nbt.rs` edits a
+//! `level.dat`.
 //!
 //! # The two encodings
 //!
@@ -277,7 +283,8 @@
 //!   never collides with a user's own `#[derive(bincode::Encode)]`.
 //! * `serde`: `Serialize` / `Deserialize` for the wrappers (as their values), wire chars and
 //!   text types.
-//! * `nbt` (implies `alloc`): `endian_wire::nbt`, Minecraft's NBT.
+//! * `nbt` (implies `alloc`, brings `serde` as its data model): `endian_wire::nbt`, Minecraft's
+//!   NBT.
 //! * `flate2` (implies `nbt` and `std`): gzip and zlib NBT files through the `flate2` crate.
 //! * Every feature name of `simple_endian` 0.4 is accepted; those that gated cheap
 //!   functionality there change nothing here.

@@ -10,16 +10,16 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     for network in [false, true] {
         let (owned, view) = if network {
-            (nbt::from_network_bytes(data), nbt::view_network(data))
+            (nbt::from_network_slice::<nbt::Nbt>(data), nbt::view_network(data))
         } else {
-            (nbt::from_bytes(data), nbt::view(data))
+            (nbt::from_slice::<nbt::Nbt>(data), nbt::view(data))
         };
         match (owned, view) {
             (Ok(tree), Ok(view)) => {
-                let back = if network { nbt::to_network_bytes(&tree) } else { nbt::to_bytes(&tree) };
+                let back = if network { nbt::to_network_vec(&tree).unwrap() } else { tree.to_vec().unwrap() };
                 assert_eq!(back, data, "accepted input not written back the same");
                 let from_view = view.to_owned().expect("the reader decoded every string");
-                assert_eq!(nbt::to_bytes(&from_view), nbt::to_bytes(&tree));
+                assert_eq!(from_view.to_vec().unwrap(), tree.to_vec().unwrap());
                 let _ = tree.to_string();
             }
             (Ok(_), Err(e)) => panic!("the view refused what the reader accepted: {e}"),

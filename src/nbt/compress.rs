@@ -4,12 +4,15 @@
 use alloc::vec::Vec;
 use std::io::{Read, Write};
 
-use super::{Error, ErrorKind, Nbt, extend_bytes, from_bytes};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
-/// The most [`from_compressed`] inflates: 128 MiB, above any real NBT file (Minecraft reads
+use super::{Error, ErrorKind, from_slice};
+
+/// The most [`from_compressed_slice`] inflates: 128 MiB, above any real NBT file (Minecraft reads
 /// player and level files without a quota, chunks are at most 1 MiB compressed). A larger
 /// inflation is refused, so a small "compression bomb" cannot make it allocate without bound;
-/// [`from_compressed_with_limit`] takes another limit.
+/// [`from_compressed_slice_with_limit`] takes another limit.
 pub const MAX_INFLATED: usize = 128 * 1024 * 1024;
 
 /// How the bytes are compressed.
@@ -45,40 +48,54 @@ impl Compression {
     }
 }
 
-/// Reads an NBT file that may be gzip- or zlib-compressed (detected from its first bytes) or
-/// not compressed, inflating at most [`MAX_INFLATED`] bytes.
+/// Reads a `T` from an NBT file that may be gzip- or zlib-compressed (detected from its first
+/// bytes) or not compressed, inflating at most [`MAX_INFLATED`] bytes.
 ///
 /// ```
-/// use endian_wire::nbt::{self, Compound, Nbt};
-/// let nbt = Nbt::new("", Compound::new().with("LevelName", "world"));
-/// let gz = nbt::to_gzip(&nbt);
+/// use endian_wire::nbt::{self, Compound, Compression};
+/// let level = Compound::new().with("LevelName", "world");
+/// let gz = nbt::to_compressed_vec(&level, Compression::Gzip)?;
 /// assert_eq!(&gz[..2], [0x1f, 0x8b]);
-/// assert_eq!(nbt::from_compressed(&gz)?, nbt);
-/// assert_eq!(nbt::from_compressed(&nbt::to_bytes(&nbt))?, nbt); // not compressed: as is
+/// assert_eq!(nbt::from_compressed_slice::<Compound>(&gz)?, level);
+/// let plain = nbt::to_vec(&level)?;
+/// assert_eq!(nbt::from_compressed_slice::<Compound>(&plain)?, level); // not compressed: as is
 /// # Ok::<(), nbt::Error>(())
 /// ```
 ///
 /// # Errors
 /// [`ErrorKind::Compression`] if inflating fails or exceeds the limit; otherwise as
-/// [`from_bytes`] (offsets are then in the inflated bytes).
-pub fn from_compressed(bytes: &[u8]) -> Result<Nbt, Error> {
-    from_compressed_with_limit(bytes, MAX_INFLATED)
+/// [`from_slice`] (offsets are then in the inflated bytes).
+pub fn from_compressed_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+    from_compressed_slice_with_limit(bytes, MAX_INFLATED)
 }
 
-/// [`from_compressed`] inflating at most `limit` bytes.
+/// [`from_compressed_slice`] inflating at most `limit` bytes.
 ///
 /// # Errors
-/// As [`from_compressed`].
-pub fn from_compressed_with_limit(bytes: &[u8], limit: usize) -> Result<Nbt, Error> {
+/// As [`from_compressed_slice`].
+pub fn from_compressed_slice_with_limit<T: DeserializeOwned>(
+    bytes: &[u8],
+    limit: usize,
+) -> Result<T, Error> {
     match Compression::detect(bytes) {
-        Compression::None => from_bytes(bytes),
-        Compression::Gzip => from_bytes(&inflate(flate2::read::MultiGzDecoder::new(bytes), limit)?),
-        Compression::Zlib => from_bytes(&inflate(flate2::read::ZlibDecoder::new(bytes), limit)?),
+        Compression::None => from_slice(bytes),
+        Compression::Gzip => from_slice(&inflate(flate2::read::MultiGzDecoder::new(bytes), limit)?),
+        Compression::Zlib => from_slice(&inflate(flate2::read::ZlibDecoder::new(bytes), limit)?),
     }
 }
 
+/// [`from_compressed_slice`] of everything `reader` holds.
+///
+/// # Errors
+/// [`ErrorKind::Io`] if reading fails; otherwise as [`from_compressed_slice`].
+pub fn from_compressed_reader<T: DeserializeOwned, R: Read>(mut reader: R) -> Result<T, Error> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    from_compressed_slice(&bytes)
+}
+
 fn inflate(reader: impl Read, limit: usize) -> Result<Vec<u8>, Error> {
-    let compression = |e| Error::new(0, ErrorKind::Compression(e));
+    let compression = |e| Error::without_offset(ErrorKind::Compression(e));
     let mut out = Vec::new();
     reader
         .take(limit as u64 + 1)
@@ -93,30 +110,57 @@ fn inflate(reader: impl Read, limit: usize) -> Result<Vec<u8>, Error> {
     Ok(out)
 }
 
-/// Writes `nbt` in the file form, gzip-compressed (the default level), as Minecraft stores
-/// `level.dat` and player files.
-///
-/// # Panics
-/// As [`to_bytes`](super::to_bytes): if the tree holds what NBT cannot.
-#[track_caller]
-pub fn to_gzip(nbt: &Nbt) -> Vec<u8> {
-    let mut out = Vec::new();
-    if let Err(e) = write_gzip(&mut out, nbt) {
-        panic!("{e}");
+/// `bytes` compressed as `compression` says (the default level).
+fn compress(bytes: &[u8], compression: Compression) -> Result<Vec<u8>, Error> {
+    let failed = |e| Error::without_offset(ErrorKind::Compression(e)).writing();
+    match compression {
+        Compression::None => Ok(bytes.to_vec()),
+        Compression::Gzip => {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            gz.write_all(bytes).map_err(failed)?;
+            gz.finish().map_err(failed)
+        }
+        Compression::Zlib => {
+            let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+            z.write_all(bytes).map_err(failed)?;
+            z.finish().map_err(failed)
+        }
     }
-    out
 }
 
-/// Writes `nbt` in the file form, gzip-compressed, to `writer`.
+/// Writes `value` as an NBT file (a root compound named `""`), compressed: gzip is how
+/// Minecraft stores `level.dat` and player files, zlib its region files' chunks.
 ///
 /// # Errors
-/// `InvalidInput` for what NBT cannot hold (see [`to_bytes`](super::to_bytes)), or what
-/// `writer` returns.
-pub fn write_gzip<W: Write>(writer: W, nbt: &Nbt) -> std::io::Result<()> {
-    let mut raw = Vec::new();
-    extend_bytes(&mut raw, nbt)?;
-    let mut gz = flate2::write::GzEncoder::new(writer, flate2::Compression::default());
-    gz.write_all(&raw)?;
-    gz.finish()?;
+/// As [`to_vec`](super::to_vec); [`ErrorKind::Compression`] if compressing fails.
+pub fn to_compressed_vec<T: Serialize + ?Sized>(
+    value: &T,
+    compression: Compression,
+) -> Result<Vec<u8>, Error> {
+    compress(&super::to_vec(value)?, compression)
+}
+
+/// [`to_compressed_vec`] with the root named `name`.
+///
+/// # Errors
+/// As [`to_compressed_vec`].
+pub fn to_compressed_vec_named<T: Serialize + ?Sized>(
+    name: &str,
+    value: &T,
+    compression: Compression,
+) -> Result<Vec<u8>, Error> {
+    compress(&super::to_vec_named(name, value)?, compression)
+}
+
+/// [`to_compressed_vec`] to `writer` (nothing written if the value cannot be encoded).
+///
+/// # Errors
+/// As [`to_compressed_vec`], and [`ErrorKind::Io`] for what `writer` returns.
+pub fn to_compressed_writer<W: Write, T: Serialize + ?Sized>(
+    mut writer: W,
+    value: &T,
+    compression: Compression,
+) -> Result<(), Error> {
+    writer.write_all(&to_compressed_vec(value, compression)?)?;
     Ok(())
 }

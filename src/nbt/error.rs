@@ -1,25 +1,51 @@
-//! What NBT reading and writing report: an [`Error`] naming the byte offset and what was
-//! expected there.
+//! What NBT reading and writing report: one [`Error`] for the whole layer, naming the byte
+//! offset, the path to the value (`Inventory[3].Count`) where known, and what went wrong.
 
+use alloc::boxed::Box;
+use alloc::string::String;
 use core::fmt;
 
-/// Reading or writing NBT failed: at byte `offset` of the input (for reading), why.
+use super::TagKind;
+
+/// Reading or writing NBT failed: why ([`kind`](Self::kind)), at which byte of the input
+/// ([`offset`](Self::offset), for reading) and, for typed reads and writes, at which value
+/// ([`path`](Self::path)).
 ///
 /// With `std`, it converts to a [`std::io::Error`] of kind `UnexpectedEof` (the input ended),
 /// `InvalidInput` (a value that NBT cannot hold, when writing) or `InvalidData` (the rest).
 ///
 /// ```
-/// use endian_wire::nbt::{self, ErrorKind};
+/// use endian_wire::nbt::{self, ErrorKind, Nbt};
 /// // A compound tag named "a", then nothing: the input ends where a tag type was expected.
-/// let err = nbt::from_bytes(&[10, 0, 1, b'a']).unwrap_err();
+/// let err = nbt::from_slice::<Nbt>(&[10, 0, 1, b'a']).unwrap_err();
 /// assert_eq!(err.offset(), 4);
 /// assert!(matches!(err.kind(), ErrorKind::UnexpectedEof { .. }));
-/// assert_eq!(err.to_string(), "NBT: input ended at byte 4: 1 more byte needed for a tag type");
+/// assert_eq!(err.to_string(), "NBT: at byte 4: the input ended; 1 more byte needed for a tag type");
+///
+/// // A typed read names the value.
+/// #[derive(serde::Deserialize)]
+/// struct Item { #[serde(rename = "Count")] count: i8 }
+/// #[derive(serde::Deserialize)]
+/// struct Player { #[serde(rename = "Inventory")] inventory: Vec<Item> }
+/// let bytes = nbt::to_vec(&nbt::Compound::new().with("Inventory", nbt::List::Compound(vec![
+///     nbt::Compound::new().with("Count", "64"),
+/// ])))?;
+/// let err = nbt::from_slice::<Player>(&bytes).unwrap_err();
+/// assert_eq!(err.path(), "Inventory[0].Count");
+/// assert_eq!(err.to_string(), "NBT: Inventory[0].Count at byte 25: expected a byte, found a string");
+/// # Ok::<(), nbt::Error>(())
 /// ```
-#[derive(Debug)]
-pub struct Error {
-    offset: usize,
+pub struct Error(Box<Inner>);
+
+struct Inner {
+    /// `None` until a reader knows where (a message from a `Deserialize` impl gets the offset
+    /// of the value being read when it reaches the reader).
+    offset: Option<usize>,
     kind: ErrorKind,
+    /// Built from the inside out as the error leaves each compound and list.
+    path: String,
+    /// Raised while writing (a message from a `Serialize` impl is then `InvalidInput`).
+    writing: bool,
 }
 
 /// Why NBT could not be read or written.
@@ -56,7 +82,7 @@ pub enum ErrorKind {
         /// The length read.
         length: i32,
     },
-    /// Compounds and lists nest deeper than [`MAX_DEPTH`](super::MAX_DEPTH).
+    /// Compounds and lists nest deeper than [`MAX_NESTING`](super::MAX_NESTING).
     TooDeep,
     /// A string that is not valid modified UTF-8; the offset is that of the first bad byte.
     InvalidMutf8,
@@ -65,12 +91,27 @@ pub enum ErrorKind {
         /// How many.
         count: usize,
     },
+    /// A typed read found a tag of another type than the Rust type asks for.
+    Mismatch {
+        /// What the Rust type reads ("a byte", "a list", "a string or a compound", ...).
+        expected: &'static str,
+        /// The tag found.
+        found: TagKind,
+    },
+    /// A message from a `Serialize` or `Deserialize` impl (serde's `missing field`, `unknown
+    /// variant`, `invalid value`, ...).
+    Message(String),
     /// A value NBT cannot hold (when writing): a string over 65,535 bytes of modified UTF-8, a
-    /// list or array over `i32::MAX` elements, nesting over [`MAX_DEPTH`](super::MAX_DEPTH).
+    /// list or array over `i32::MAX` elements, nesting over
+    /// [`MAX_NESTING`](super::MAX_NESTING), a list of mixed types, a root that is not a
+    /// compound, a Rust type without an NBT form.
     Unencodable {
         /// What.
         what: &'static str,
     },
+    /// Reading from or writing to an `io` stream failed.
+    #[cfg(feature = "std")]
+    Io(std::io::Error),
     /// Decompressing or compressing failed (feature `flate2`).
     #[cfg(feature = "flate2")]
     Compression(std::io::Error),
@@ -81,69 +122,249 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub(crate) fn new(offset: usize, kind: ErrorKind) -> Self {
-        Error { offset, kind }
+        Self::make(Some(offset), kind)
     }
 
-    /// The byte offset in the input (0 for errors that are not about a place in it).
+    /// An error not (yet) tied to a place in the input.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn without_offset(kind: ErrorKind) -> Self {
+        Self::make(None, kind)
+    }
+
+    fn make(offset: Option<usize>, kind: ErrorKind) -> Self {
+        Error(Box::new(Inner {
+            offset,
+            kind,
+            path: String::new(),
+            writing: false,
+        }))
+    }
+
+    /// A value of `found` where `expected` was wanted, at `offset`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn mismatch(offset: usize, expected: &'static str, found: u8) -> Self {
+        Self::new(
+            offset,
+            ErrorKind::Mismatch {
+                expected,
+                found: TagKind::from_id(found).unwrap_or(TagKind::End),
+            },
+        )
+    }
+
+    /// What NBT cannot hold, found while writing.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn unencodable(what: &'static str) -> Self {
+        let mut e = Self::without_offset(ErrorKind::Unencodable { what });
+        e.0.writing = true;
+        e
+    }
+
+    /// The byte offset in the input (0 for errors that are not about a place in it: writing,
+    /// compression, io).
     pub fn offset(&self) -> usize {
-        self.offset
+        self.0.offset.unwrap_or(0)
     }
 
     /// Why.
     pub fn kind(&self) -> &ErrorKind {
-        &self.kind
+        &self.0.kind
+    }
+
+    /// Where in the value the error arose, as `Inventory[3].Count` (a field, an element of a
+    /// list, ...); empty at the root and for the tree readers, which report offsets only.
+    pub fn path(&self) -> &str {
+        &self.0.path
+    }
+
+    /// Sets the offset if none is known yet (a message from a visitor reaching the reader).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn at_least_at(mut self, offset: usize) -> Self {
+        self.0.offset.get_or_insert(offset);
+        self
+    }
+
+    /// Marks an error as raised while writing.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn writing(mut self) -> Self {
+        self.0.writing = true;
+        self
+    }
+
+    /// Prefixes the path with the compound entry `name` (its modified UTF-8).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn in_field(mut self, name: &[u8]) -> Self {
+        let name = super::mutf8::decode_lossy(name);
+        let plain = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| !matches!(c, '.' | '[' | ']' | '"' | ' ') && !c.is_control());
+        let mut path = String::new();
+        if plain {
+            path.push_str(&name);
+        } else {
+            use fmt::Write as _;
+            let _ = write!(path, "{:?}", &*name);
+        }
+        let inner = &mut self.0.path;
+        if !inner.is_empty() && !inner.starts_with('[') {
+            path.push('.');
+        }
+        path.push_str(inner);
+        *inner = path;
+        self
+    }
+
+    /// Prefixes the path with the list element `index`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn in_element(mut self, index: usize) -> Self {
+        let inner = &mut self.0.path;
+        let sep = if inner.is_empty() || inner.starts_with('[') {
+            ""
+        } else {
+            "."
+        };
+        *inner = alloc::format!("[{index}]{sep}{inner}");
+        self
+    }
+
+    /// A message from serde (`custom`).
+    #[cold]
+    #[inline(never)]
+    fn message(msg: String) -> Self {
+        Self::without_offset(ErrorKind::Message(msg))
     }
 }
 
-impl fmt::Display for Error {
+/// `1204` as `1,204`.
+struct Grouped(usize);
+
+impl fmt::Display for Grouped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = self.offset;
-        match &self.kind {
+        let mut digits = [0u8; 20];
+        let mut n = self.0;
+        let mut len = 0;
+        loop {
+            digits[len] = b'0' + (n % 10) as u8;
+            len += 1;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for i in (0..len).rev() {
+            f.write_str(if i % 3 == 2 && i + 1 != len { "," } else { "" })?;
+            fmt::Write::write_char(f, char::from(digits[i]))?;
+        }
+        Ok(())
+    }
+}
+
+/// "a byte", "an int array", ...
+pub(crate) fn kind_phrase(kind: TagKind) -> &'static str {
+    match kind {
+        TagKind::End => "End",
+        TagKind::Byte => "a byte",
+        TagKind::Short => "a short",
+        TagKind::Int => "an int",
+        TagKind::Long => "a long",
+        TagKind::Float => "a float",
+        TagKind::Double => "a double",
+        TagKind::ByteArray => "a byte array",
+        TagKind::String => "a string",
+        TagKind::List => "a list",
+        TagKind::Compound => "a compound",
+        TagKind::IntArray => "an int array",
+        TagKind::LongArray => "a long array",
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             ErrorKind::UnexpectedEof { needed, what } => {
                 let s = if *needed == 1 { "" } else { "s" };
                 write!(
                     f,
-                    "NBT: input ended at byte {at}: {needed} more byte{s} needed for {what}"
+                    "the input ended; {} more byte{s} needed for {what}",
+                    Grouped(*needed)
                 )
             }
             ErrorKind::InvalidTagType { found, context } => {
-                write!(
-                    f,
-                    "NBT: invalid tag type {found} for {context} at byte {at}"
-                )
+                write!(f, "invalid tag type {found} for {context}")
             }
-            ErrorKind::RootNotCompound { found } => write!(
-                f,
-                "NBT: the root tag at byte {at} has type {found}, expected a compound (10)"
-            ),
-            ErrorKind::NegativeLength { length } => {
-                write!(f, "NBT: negative length {length} at byte {at}")
+            ErrorKind::RootNotCompound { found } => {
+                write!(f, "the root tag has type {found}, expected a compound (10)")
             }
-            ErrorKind::EndListNotEmpty { length } => write!(
-                f,
-                "NBT: a list of End tags at byte {at} has length {length}, expected 0"
-            ),
+            ErrorKind::NegativeLength { length } => write!(f, "negative length {length}"),
+            ErrorKind::EndListNotEmpty { length } => {
+                write!(f, "a list of End tags has length {length}, expected 0")
+            }
             ErrorKind::TooDeep => write!(
                 f,
-                "NBT: compounds and lists nest deeper than {} at byte {at}",
-                super::MAX_DEPTH
+                "compounds and lists nest deeper than {}",
+                super::MAX_NESTING
             ),
-            ErrorKind::InvalidMutf8 => {
-                write!(f, "NBT: invalid modified UTF-8 at byte {at}")
-            }
+            ErrorKind::InvalidMutf8 => f.write_str("invalid modified UTF-8"),
             ErrorKind::TrailingBytes { count } => {
-                write!(f, "NBT: {count} bytes after the root tag, from byte {at}")
+                write!(f, "{} bytes after the root tag", Grouped(*count))
             }
-            ErrorKind::Unencodable { what } => write!(f, "NBT: cannot encode {what}"),
+            ErrorKind::Mismatch { expected, found } => {
+                write!(f, "expected {expected}, found {}", kind_phrase(*found))
+            }
+            ErrorKind::Message(m) => f.write_str(m),
+            ErrorKind::Unencodable { what } => write!(f, "cannot encode {what}"),
+            #[cfg(feature = "std")]
+            ErrorKind::Io(e) => write!(f, "{e}"),
             #[cfg(feature = "flate2")]
-            ErrorKind::Compression(e) => write!(f, "NBT: compression failed: {e}"),
+            ErrorKind::Compression(e) => write!(f, "compression failed: {e}"),
         }
+    }
+}
+
+/// `NBT: [path ][at byte N]: why`.
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let inner = &self.0;
+        f.write_str("NBT: ")?;
+        let mut place = false;
+        if !inner.path.is_empty() {
+            f.write_str(&inner.path)?;
+            place = true;
+        }
+        if let Some(at) = inner.offset {
+            write!(f, "{}at byte {}", if place { " " } else { "" }, Grouped(at))?;
+            place = true;
+        }
+        if place {
+            f.write_str(": ")?;
+        }
+        write!(f, "{}", inner.kind)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("offset", &self.0.offset)
+            .field("path", &self.0.path)
+            .field("kind", &self.0.kind)
+            .finish()
     }
 }
 
 impl core::error::Error for Error {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        match &self.kind {
+        match &self.0.kind {
+            #[cfg(feature = "std")]
+            ErrorKind::Io(e) => Some(e),
             #[cfg(feature = "flate2")]
             ErrorKind::Compression(e) => Some(e),
             _ => None,
@@ -151,17 +372,91 @@ impl core::error::Error for Error {
     }
 }
 
+impl serde::de::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error::message(alloc::format!("{msg}"))
+    }
+}
+
+impl serde::ser::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error::message(alloc::format!("{msg}")).writing()
+    }
+}
+
+#[cfg(feature = "std")]
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::without_offset(ErrorKind::Io(e))
+    }
+}
+
 #[cfg(feature = "std")]
 impl From<Error> for std::io::Error {
     fn from(e: Error) -> Self {
         use std::io::ErrorKind as Io;
-        let kind = match e.kind {
+        let kind = match &e.0.kind {
             ErrorKind::UnexpectedEof { .. } => Io::UnexpectedEof,
             ErrorKind::Unencodable { .. } => Io::InvalidInput,
+            ErrorKind::Message(_) if e.0.writing => Io::InvalidInput,
+            ErrorKind::Io(_) => return e.into_io().unwrap_or_else(Self::other),
             #[cfg(feature = "flate2")]
-            ErrorKind::Compression(e) => return e,
+            ErrorKind::Compression(_) => return e.into_io().unwrap_or_else(Self::other),
             _ => Io::InvalidData,
         };
         std::io::Error::new(kind, e)
+    }
+}
+
+#[cfg(feature = "std")]
+impl Error {
+    /// The `io` error inside an `Io` or `Compression` error.
+    fn into_io(self) -> Result<std::io::Error, Error> {
+        match self.0.kind {
+            ErrorKind::Io(io) => Ok(io),
+            #[cfg(feature = "flate2")]
+            ErrorKind::Compression(io) => Ok(io),
+            kind => Err(Error(Box::new(Inner { kind, ..*self.0 }))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn offsets_are_grouped_by_thousands() {
+        for (n, s) in [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (1204, "1,204"),
+            (123_456_789, "123,456,789"),
+        ] {
+            assert_eq!(Grouped(n).to_string(), s);
+        }
+    }
+
+    #[test]
+    fn paths_are_built_from_the_inside_out() {
+        let e = Error::mismatch(1204, "a byte", 8)
+            .in_field(b"Count")
+            .in_element(3)
+            .in_field(b"Inventory");
+        assert_eq!(e.path(), "Inventory[3].Count");
+        assert_eq!(
+            e.to_string(),
+            "NBT: Inventory[3].Count at byte 1,204: expected a byte, found a string"
+        );
+        let e = Error::unencodable("x")
+            .in_element(0)
+            .in_element(2)
+            .in_field(b"a b");
+        assert_eq!(e.path(), "\"a b\"[2][0]");
+        assert_eq!(e.to_string(), "NBT: \"a b\"[2][0]: cannot encode x");
     }
 }

@@ -1,22 +1,42 @@
 //! NBT (Named Binary Tag), the big-endian format of Minecraft's worlds, player data and
-//! network packets (feature `nbt`).
+//! network packets (feature `nbt`): straight into your own types through serde, as a tree to
+//! build and edit, or viewed in place.
 //!
 //! ```
-//! use endian_wire::nbt::{self, Compound, List, Nbt};
+//! use endian_wire::nbt::{self, IntArray};
+//! use serde::{Deserialize, Serialize};
 //!
-//! let player = Nbt::new("", Compound::new()
-//!     .with("Name", "Steve")
-//!     .with("Pos", List::Double(vec![0.5, 64.0, -3.5]))
-//!     .with("Inventory", List::Compound(vec![
-//!         Compound::new().with("id", "minecraft:stone").with("Count", 64i8),
-//!     ])));
-//! let bytes = nbt::to_bytes(&player);
+//! #[derive(Serialize, Deserialize, Debug, PartialEq)]
+//! #[serde(rename_all = "PascalCase")]
+//! struct Player {
+//!     pos: [f64; 3],                      // a list of doubles
+//!     #[serde(rename = "UUID")]
+//!     uuid: IntArray,                     // an int array
+//!     inventory: Vec<Item>,               // a list of compounds
+//!     #[serde(default)]
+//!     custom_name: Option<String>,        // absent: None (and left out when written)
+//! }
 //!
-//! let read = nbt::from_bytes(&bytes)?;
-//! assert_eq!(read, player);
-//! let stack = &read.list("Inventory").and_then(List::compounds).unwrap()[0];
-//! assert_eq!(stack.byte("Count"), Some(64));
-//! assert_eq!(read.to_string(), r#"{Name:"Steve",Pos:[0.5d,64.0d,-3.5d],Inventory:[{id:"minecraft:stone",Count:64b}]}"#);
+//! #[derive(Serialize, Deserialize, Debug, PartialEq)]
+//! struct Item {
+//!     id: String,
+//!     #[serde(rename = "Count")]
+//!     count: i8,
+//! }
+//!
+//! let player = Player {
+//!     pos: [0.5, 64.0, -3.5],
+//!     uuid: IntArray::new(vec![1, 2, 3, 4]),
+//!     inventory: vec![Item { id: "minecraft:stone".into(), count: 64 }],
+//!     custom_name: None,
+//! };
+//! let bytes = nbt::to_vec(&player)?;              // a file: a root compound named ""
+//! assert_eq!(nbt::from_slice::<Player>(&bytes)?, player);
+//!
+//! // The same bytes as a tree, and back.
+//! let tree: nbt::Nbt = nbt::from_slice(&bytes)?;
+//! assert_eq!(tree.to_string(), r#"{Pos:[0.5d,64.0d,-3.5d],UUID:[I;1,2,3,4],Inventory:[{id:"minecraft:stone",Count:64b}]}"#);
+//! assert_eq!(tree.to_vec()?, bytes);
 //! # Ok::<(), nbt::Error>(())
 //! ```
 //!
@@ -30,14 +50,36 @@
 //! big-endian host). Strings are Rust `String`s, decoded from Java's modified UTF-8
 //! ([`mutf8`]) on reading and encoded back on writing.
 //!
+//! # Your own types
+//!
+//! Any `Serialize` / `Deserialize` type is read straight from the bytes and written straight to
+//! them, as serde_json reads and writes JSON: a struct or map is a compound (keys are names),
+//! a `Vec`, array or tuple a list, `bool` a byte, a unit variant its name as a string and any
+//! other variant a compound of one entry. Unknown fields are skipped without being built; an
+//! absent `Option` field is `None` and a `None` field is left out; `rename`, `default`,
+//! `flatten`, `deny_unknown_fields` work as serde users expect. `&str` fields borrow from the
+//! input when its modified UTF-8 is also UTF-8 (no NUL, nothing beyond the Basic Multilingual
+//! Plane; `Cow<str>` with `#[serde(borrow)]` takes either), `&[u8]` borrows a byte array.
+//! [`ByteArray`], [`IntArray`] and [`LongArray`] are the array tags, read with one bulk
+//! conversion; a plain `Vec<i32>` reads from an int array or a list of ints and is written as a
+//! list. `u8` to `u64` are the signed tag of their width holding the same bits. Errors name the
+//! path and the offset: `Inventory[3].Count at byte 1,204: expected a byte, found a string`.
+//! One limit is serde's: an internally tagged or untagged enum is read through serde's own
+//! buffer, where a byte is a number, so a `bool` inside one is an error (an `i8` reads).
+//!
+//! The tree types are serde types too: `nbt::from_slice::<Nbt>` is the tree reader itself
+//! (it asks this crate's deserializer for the input), a typed value converts to a tree and
+//! back, and a tree prints through serde_json.
+//!
 //! # Reading and writing
 //!
 //! | form | read | write |
 //! |---|---|---|
-//! | file (named root) | [`from_bytes`] | [`to_bytes`], [`extend_bytes`], [`write()`] |
-//! | network (nameless root, Minecraft 1.20.2+) | [`from_network_bytes`] | [`to_network_bytes`], [`extend_network_bytes`], [`write_network`] |
+//! | file (named root) | [`from_slice`], [`from_reader`] | [`to_vec`], [`to_vec_named`], [`to_writer`], [`to_writer_named`], [`Nbt::to_vec`] |
+//! | network (nameless root, Minecraft 1.20.2+) | [`from_network_slice`], [`from_network_reader`] | [`to_network_vec`], [`to_network_writer`] |
+//! | a root followed by more bytes | [`from_slice_prefix`], [`from_network_slice_prefix`], [`view_prefix`], [`view_network_prefix`] | |
 //! | in place, nothing copied | [`view`], [`view_network`] | |
-//! | gzip, zlib or none, detected (feature `flate2`) | `from_compressed` | `to_gzip`, `write_gzip` |
+//! | gzip, zlib or none (feature `flate2`) | `from_compressed_slice`, `from_compressed_reader` | `to_compressed_vec`, `to_compressed_vec_named`, `to_compressed_writer` |
 //!
 //! [`view`] is the fast way to read a few values out of a document: it checks the input once
 //! and returns an [`NbtView`] that walks compounds and lists in place, decodes a string only
@@ -47,15 +89,20 @@
 //! The readers take the whole input: bytes after the root are an error (the `*_prefix` forms
 //! return how many bytes the root took instead). Errors name the byte offset and what was
 //! expected; a length is checked against the rest of the input before anything is allocated;
-//! nesting deeper than [`MAX_DEPTH`] (Minecraft's 512) is refused. No input panics.
+//! nesting deeper than [`MAX_NESTING`] (Minecraft's 512) is refused. No input panics, and no
+//! value a user can build makes a writer panic: what NBT cannot hold is an [`Error`].
 
+mod array;
 mod compound;
 #[cfg(feature = "flate2")]
 mod compress;
+mod de;
 mod error;
 mod list;
 pub mod mutf8;
 mod read;
+mod ser;
+mod serde_tree;
 mod snbt;
 mod tag;
 mod view;
@@ -63,163 +110,259 @@ mod write;
 
 use alloc::vec::Vec;
 
+use serde::{Deserialize, Serialize};
+
+pub use array::{ByteArray, IntArray, LongArray};
 pub use compound::{Compound, Key};
 #[cfg(feature = "flate2")]
 pub use compress::{
-    Compression, MAX_INFLATED, from_compressed, from_compressed_with_limit, to_gzip, write_gzip,
+    Compression, MAX_INFLATED, from_compressed_reader, from_compressed_slice,
+    from_compressed_slice_with_limit, to_compressed_vec, to_compressed_vec_named,
+    to_compressed_writer,
 };
 pub use error::{Error, ErrorKind};
 pub use list::List;
 pub use tag::{Nbt, Tag, TagKind};
 pub use view::{
     CompoundIter, CompoundView, ListIter, ListView, Mutf8Str, NbtView, Numbers, TagView, view,
-    view_network,
+    view_network, view_network_prefix, view_prefix,
 };
 
-/// How deep compounds and lists may nest, the root compound counting as 1: Minecraft's limit.
-pub const MAX_DEPTH: usize = 512;
+/// How deep compounds and lists may nest, the root compound counting as 1: Minecraft's limit
+/// (`NbtAccounter`'s 512). Deeper input is refused by every reader, and a deeper value by every
+/// writer.
+pub const MAX_NESTING: usize = 512;
 
-/// Reads an uncompressed NBT file: a compound tag with a name, and nothing after it.
+/// Reads a `T` from an uncompressed NBT file: a compound tag with a name (ignored, unless `T`
+/// is an [`Nbt`], which keeps it), and nothing after it.
 ///
 /// ```
-/// use endian_wire::nbt;
+/// use endian_wire::nbt::{self, Nbt};
 /// // simdnbt's `hello_world.nbt`: a root named "hello world" holding name = "Bananrama".
 /// let bytes = b"\x0a\x00\x0bhello world\x08\x00\x04name\x00\x09Bananrama\x00";
-/// let nbt = nbt::from_bytes(bytes)?;
-/// assert_eq!(nbt.name, "hello world");
-/// assert_eq!(nbt.string("name"), Some("Bananrama"));
+///
+/// #[derive(serde::Deserialize)]
+/// struct Hello<'a> { name: &'a str }
+/// assert_eq!(nbt::from_slice::<Hello>(bytes)?.name, "Bananrama"); // borrowed
+///
+/// let tree: Nbt = nbt::from_slice(bytes)?;
+/// assert_eq!(tree.name, "hello world");
+/// assert_eq!(tree.string("name"), Some("Bananrama"));
 /// # Ok::<(), nbt::Error>(())
 /// ```
 ///
 /// # Errors
-/// [`Error`] with the byte offset: the input ends early, a type byte or length is invalid,
-/// a string is not modified UTF-8, nesting exceeds [`MAX_DEPTH`], or bytes follow the root.
-pub fn from_bytes(bytes: &[u8]) -> Result<Nbt, Error> {
-    let (nbt, used) = read::read_root(bytes, true)?;
-    read::Cursor::at(bytes, used).finish()?;
-    Ok(nbt)
+/// [`Error`] with the byte offset (and the path, for a typed read): the input ends early, a
+/// type byte or length is invalid, a string is not modified UTF-8, nesting exceeds
+/// [`MAX_NESTING`], bytes follow the root, or the bytes do not fit `T` (a tag of another type,
+/// a missing field, ...).
+pub fn from_slice<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, Error> {
+    de::from_root(bytes, true, true).map(|(value, _)| value)
 }
 
-/// [`from_bytes`] for a root at the start of `bytes` that may be followed by more: returns it
+/// [`from_slice`] for a root at the start of `bytes` that may be followed by more: returns it
 /// and the number of bytes it took.
 ///
-/// # Errors
-/// As [`from_bytes`], bytes after the root aside.
-pub fn from_bytes_prefix(bytes: &[u8]) -> Result<(Nbt, usize), Error> {
-    read::read_root(bytes, true)
-}
-
-/// Reads the network form (Minecraft 1.20.2+): a compound tag without a name, and nothing after
-/// it. The result's `name` is empty.
-///
 /// ```
-/// use endian_wire::nbt::{self, Compound, Nbt};
-/// let nbt = nbt::from_network_bytes(&[10, 3, 0, 1, b'x', 0, 0, 0, 7, 0])?;
-/// assert_eq!(nbt.int("x"), Some(7));
+/// use endian_wire::nbt::{self, Compound};
+/// let (root, used) = nbt::from_slice_prefix::<Compound>(&[10, 0, 0, 0, 0xAA, 0xBB])?;
+/// assert_eq!((root.len(), used), (0, 4));
 /// # Ok::<(), nbt::Error>(())
 /// ```
 ///
 /// # Errors
-/// As [`from_bytes`].
-pub fn from_network_bytes(bytes: &[u8]) -> Result<Nbt, Error> {
-    let (nbt, used) = read::read_root(bytes, false)?;
-    read::Cursor::at(bytes, used).finish()?;
-    Ok(nbt)
+/// As [`from_slice`], bytes after the root aside.
+pub fn from_slice_prefix<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<(T, usize), Error> {
+    de::from_root(bytes, true, false)
 }
 
-/// [`from_network_bytes`] for a root followed by more (the rest of a packet): returns it and
+/// Reads a `T` from the network form (Minecraft 1.20.2+): a compound tag without a name, and
+/// nothing after it.
+///
+/// ```
+/// use endian_wire::nbt::{self, Compound};
+/// let root: Compound = nbt::from_network_slice(&[10, 3, 0, 1, b'x', 0, 0, 0, 7, 0])?;
+/// assert_eq!(root.int("x"), Some(7));
+/// # Ok::<(), nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`from_slice`].
+pub fn from_network_slice<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, Error> {
+    de::from_root(bytes, false, true).map(|(value, _)| value)
+}
+
+/// [`from_network_slice`] for a root followed by more (the rest of a packet): returns it and
 /// the number of bytes it took.
 ///
 /// # Errors
-/// As [`from_bytes`], bytes after the root aside.
-pub fn from_network_bytes_prefix(bytes: &[u8]) -> Result<(Nbt, usize), Error> {
-    read::read_root(bytes, false)
+/// As [`from_slice`], bytes after the root aside.
+pub fn from_network_slice_prefix<'de, T: Deserialize<'de>>(
+    bytes: &'de [u8],
+) -> Result<(T, usize), Error> {
+    de::from_root(bytes, false, false)
 }
 
-/// Writes `nbt` in the file form (the root's name included).
-///
-/// # Panics
-/// If the tree holds what NBT cannot: a string over 65,535 bytes of modified UTF-8, a list or
-/// array over `i32::MAX` elements, or nesting deeper than [`MAX_DEPTH`]. [`extend_bytes`] and
-/// [`write()`] return that as an error instead.
+/// Reads a `T` from everything `reader` holds, in the file form (read to its end first: NBT
+/// has no length of its own to stop at).
 ///
 /// ```
-/// use endian_wire::nbt::{self, Compound, Nbt};
-/// let bytes = nbt::to_bytes(&Nbt::new("", Compound::new().with("x", 7)));
-/// assert_eq!(bytes, [10, 0, 0, 3, 0, 1, b'x', 0, 0, 0, 7, 0]);
+/// use endian_wire::nbt::{self, Compound};
+/// let file = std::io::Cursor::new(nbt::to_vec(&Compound::new().with("x", 7))?);
+/// let root: Compound = nbt::from_reader(file)?;
+/// assert_eq!(root.int("x"), Some(7));
+/// # Ok::<(), nbt::Error>(())
 /// ```
-#[track_caller]
-pub fn to_bytes(nbt: &Nbt) -> Vec<u8> {
-    let mut out = Vec::new();
-    if let Err(e) = extend_bytes(&mut out, nbt) {
-        panic!("{e}");
-    }
-    out
-}
-
-/// Appends `nbt` in the file form to `out`.
 ///
 /// # Errors
-/// [`ErrorKind::Unencodable`] for what NBT cannot hold (see [`to_bytes`]); `out` is then left
-/// as it was.
-pub fn extend_bytes(out: &mut Vec<u8>, nbt: &Nbt) -> Result<(), Error> {
-    write::write_root(out, nbt, true)
+/// [`ErrorKind::Io`] if reading fails; otherwise as [`from_slice`].
+#[cfg(feature = "std")]
+pub fn from_reader<T: serde::de::DeserializeOwned, R: std::io::Read>(
+    mut reader: R,
+) -> Result<T, Error> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    from_slice(&bytes)
 }
 
-/// Writes `nbt` in the network form (no root name).
+/// [`from_reader`] in the network form.
 ///
-/// # Panics
-/// As [`to_bytes`].
+/// # Errors
+/// As [`from_reader`].
+#[cfg(feature = "std")]
+pub fn from_network_reader<T: serde::de::DeserializeOwned, R: std::io::Read>(
+    mut reader: R,
+) -> Result<T, Error> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    from_network_slice(&bytes)
+}
+
+/// Writes `value` as an NBT file: a root compound named `""` (a struct, a map, a tree). For a
+/// tree that keeps its root's name, [`Nbt::to_vec`]; for another name, [`to_vec_named`].
 ///
 /// ```
-/// use endian_wire::nbt::{self, Compound, Nbt};
-/// let bytes = nbt::to_network_bytes(&Nbt::new("ignored", Compound::new().with("x", 7)));
+/// use endian_wire::nbt;
+/// #[derive(serde::Serialize)]
+/// struct Root { x: i32 }
+/// assert_eq!(nbt::to_vec(&Root { x: 7 })?, [10, 0, 0, 3, 0, 1, b'x', 0, 0, 0, 7, 0]);
+/// # Ok::<(), nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// [`ErrorKind::Unencodable`] for what NBT cannot hold: a root that is not a compound, a string
+/// over 65,535 bytes of modified UTF-8, a list or array over `i32::MAX` elements, nesting deeper
+/// than [`MAX_NESTING`], a list of mixed types, `None` in a list, a 128-bit integer;
+/// [`ErrorKind::Message`] for an error of `value`'s `Serialize` impl.
+pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    ser::to_root(&mut out, Some(""), value)?;
+    Ok(out)
+}
+
+/// [`to_vec`] with the root named `name` (`bigtest.nbt`'s is `"Level"`).
+///
+/// ```
+/// use endian_wire::nbt::{self, Compound};
+/// let bytes = nbt::to_vec_named("hi", &Compound::new())?;
+/// assert_eq!(bytes, [10, 0, 2, b'h', b'i', 0]);
+/// # Ok::<(), nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec`].
+pub fn to_vec_named<T: Serialize + ?Sized>(name: &str, value: &T) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    ser::to_root(&mut out, Some(name), value)?;
+    Ok(out)
+}
+
+/// Writes `value` in the network form (a root compound without a name).
+///
+/// ```
+/// use endian_wire::nbt::{self, Compound};
+/// let bytes = nbt::to_network_vec(&Compound::new().with("x", 7))?;
 /// assert_eq!(bytes, [10, 3, 0, 1, b'x', 0, 0, 0, 7, 0]);
+/// # Ok::<(), nbt::Error>(())
 /// ```
-#[track_caller]
-pub fn to_network_bytes(nbt: &Nbt) -> Vec<u8> {
-    let mut out = Vec::new();
-    if let Err(e) = extend_network_bytes(&mut out, nbt) {
-        panic!("{e}");
-    }
-    out
-}
-
-/// Appends `nbt` in the network form to `out`.
 ///
 /// # Errors
-/// As [`extend_bytes`].
-pub fn extend_network_bytes(out: &mut Vec<u8>, nbt: &Nbt) -> Result<(), Error> {
-    write::write_root(out, nbt, false)
+/// As [`to_vec`].
+pub fn to_network_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    ser::to_root(&mut out, None, value)?;
+    Ok(out)
 }
 
-/// Writes `nbt` in the file form to `writer` (encoded into a buffer first, then one
-/// `write_all`).
+/// [`to_vec`] to `writer`: encoded in full first, then one `write_all`, so nothing is written
+/// if the value cannot be encoded.
 ///
 /// ```
-/// use endian_wire::nbt::{self, Compound, Nbt};
+/// use endian_wire::nbt::{self, Compound};
 /// let mut file = Vec::new(); // any `std::io::Write`
-/// nbt::write(&mut file, &Nbt::new("", Compound::new().with("x", 7)))?;
-/// assert_eq!(nbt::from_bytes(&file)?.int("x"), Some(7));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// nbt::to_writer(&mut file, &Compound::new().with("x", 7))?;
+/// assert_eq!(nbt::from_slice::<Compound>(&file)?.int("x"), Some(7));
+/// # Ok::<(), nbt::Error>(())
 /// ```
 ///
 /// # Errors
-/// `InvalidInput` for what NBT cannot hold (see [`to_bytes`]), or what `writer` returns.
+/// As [`to_vec`], and [`ErrorKind::Io`] for what `writer` returns.
 #[cfg(feature = "std")]
-pub fn write<W: std::io::Write + ?Sized>(writer: &mut W, nbt: &Nbt) -> std::io::Result<()> {
-    let mut out = Vec::new();
-    extend_bytes(&mut out, nbt)?;
-    writer.write_all(&out)
+pub fn to_writer<W: std::io::Write, T: Serialize + ?Sized>(
+    mut writer: W,
+    value: &T,
+) -> Result<(), Error> {
+    writer.write_all(&to_vec(value)?)?;
+    Ok(())
 }
 
-/// Writes `nbt` in the network form to `writer`.
+/// [`to_vec_named`] to `writer`.
 ///
 /// # Errors
-/// As [`write()`].
+/// As [`to_writer`].
 #[cfg(feature = "std")]
-pub fn write_network<W: std::io::Write + ?Sized>(writer: &mut W, nbt: &Nbt) -> std::io::Result<()> {
-    let mut out = Vec::new();
-    extend_network_bytes(&mut out, nbt)?;
-    writer.write_all(&out)
+pub fn to_writer_named<W: std::io::Write, T: Serialize + ?Sized>(
+    mut writer: W,
+    name: &str,
+    value: &T,
+) -> Result<(), Error> {
+    writer.write_all(&to_vec_named(name, value)?)?;
+    Ok(())
+}
+
+/// [`to_network_vec`] to `writer`.
+///
+/// # Errors
+/// As [`to_writer`].
+#[cfg(feature = "std")]
+pub fn to_network_writer<W: std::io::Write, T: Serialize + ?Sized>(
+    mut writer: W,
+    value: &T,
+) -> Result<(), Error> {
+    writer.write_all(&to_network_vec(value)?)?;
+    Ok(())
+}
+
+impl Nbt {
+    /// The file form of this tree, its root's name included: the dedicated tree writer (what
+    /// [`to_vec_named`]`(&self.name, self)` writes, faster).
+    ///
+    /// ```
+    /// use endian_wire::nbt::{self, Compound, Nbt};
+    /// let nbt = Nbt::new("hello world", Compound::new().with("name", "Bananrama"));
+    /// let bytes = nbt.to_vec()?;
+    /// assert_eq!(bytes, nbt::to_vec_named("hello world", &nbt)?);
+    /// assert_eq!(nbt::from_slice::<Nbt>(&bytes)?, nbt);
+    /// # Ok::<(), nbt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::Unencodable`] for what NBT cannot hold: a string over 65,535 bytes of
+    /// modified UTF-8, a list or array over `i32::MAX` elements, nesting deeper than
+    /// [`MAX_NESTING`].
+    pub fn to_vec(&self) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        write::write_root(&mut out, self, true)?;
+        Ok(out)
+    }
 }

@@ -1,6 +1,6 @@
 //! The owned reader: bytes to an [`Nbt`] tree, and the [`Cursor`] both readers share.
 //!
-//! Recursive descent, at most [`MAX_DEPTH`] deep. Every length is checked against what is
+//! Recursive descent, at most [`MAX_NESTING`] deep. Every length is checked against what is
 //! left of the input before anything is allocated; numeric lists and arrays are converted from
 //! big-endian with one bulk call each. A compound's entries are gathered on a stack shared by
 //! the whole read and moved into a vector of the exact size when the compound ends, so no
@@ -11,7 +11,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::mutf8;
-use super::{Compound, Error, ErrorKind, Key, List, MAX_DEPTH, Nbt, Tag};
+use super::{Compound, Error, ErrorKind, Key, List, MAX_NESTING, Nbt, Tag};
 use crate::io::bulk::{self, WireElement};
 use crate::wire::BigEndian;
 
@@ -36,6 +36,12 @@ impl<'a> Cursor<'a> {
             data,
             pos: pos.min(data.len()),
         }
+    }
+
+    /// The whole input.
+    #[inline]
+    pub(crate) fn data(&self) -> &'a [u8] {
+        self.data
     }
 
     #[inline]
@@ -201,7 +207,7 @@ impl<'a> Reader<'a> {
 
     /// The entries of a compound up to its End.
     fn compound(&mut self, depth: usize) -> Result<Compound, Error> {
-        if depth > MAX_DEPTH {
+        if depth > MAX_NESTING {
             return Err(Error::new(self.cur.pos(), ErrorKind::TooDeep));
         }
         let start = self.entries.len();
@@ -259,7 +265,7 @@ impl<'a> Reader<'a> {
 
     /// A list's element type, length and elements.
     fn list(&mut self, depth: usize) -> Result<List, Error> {
-        if depth > MAX_DEPTH {
+        if depth > MAX_NESTING {
             return Err(Error::new(self.cur.pos(), ErrorKind::TooDeep));
         }
         let at = self.cur.pos();
@@ -354,6 +360,22 @@ fn numbers<W: WireElement>(
 #[inline(never)]
 fn decode_text(bytes: &[u8], start: usize) -> Result<Cow<'_, str>, Error> {
     mutf8::decode_non_ascii(bytes).map_err(|at| Error::new(start + at, ErrorKind::InvalidMutf8))
+}
+
+/// Reads the payload of a value of type `kind` at `pos`, inside a container at nesting level
+/// `depth`, and returns it with where it ends (the typed reader's way into the tree).
+pub(crate) fn read_tag(
+    data: &[u8],
+    pos: usize,
+    kind: u8,
+    depth: usize,
+) -> Result<(Tag, usize), Error> {
+    let mut r = Reader {
+        cur: Cursor::at(data, pos),
+        entries: Vec::new(),
+    };
+    let tag = r.tag(kind, pos, depth)?;
+    Ok((tag, r.cur.pos()))
 }
 
 /// Reads a root compound, named (`named`: the file form) or not (the network form), and

@@ -242,14 +242,14 @@ impl From<&str> for Tag {
 }
 
 /// A complete NBT document: the root compound and its name (often empty), what
-/// [`from_bytes`](super::from_bytes) reads and [`to_bytes`](super::to_bytes) writes. Derefs to
+/// [`from_slice`](super::from_slice) reads into and [`Nbt::to_vec`] writes. Derefs to
 /// the root compound, so `nbt.int("x")` looks into it.
 ///
 /// ```
 /// use endian_wire::nbt::{self, Compound, Nbt};
 /// let nbt = Nbt::new("hello world", Compound::new().with("name", "Bananrama"));
-/// let bytes = nbt::to_bytes(&nbt);
-/// assert_eq!(nbt::from_bytes(&bytes)?, nbt);
+/// let bytes = nbt.to_vec()?;
+/// assert_eq!(nbt::from_slice::<Nbt>(&bytes)?, nbt);
 /// assert_eq!(nbt.string("name"), Some("Bananrama"));
 /// # Ok::<(), nbt::Error>(())
 /// ```

@@ -15,7 +15,7 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use super::read::{Cursor, LIST_NAMES, invalid_kind};
-use super::{Compound, Error, ErrorKind, List, MAX_DEPTH, Tag, TagKind, mutf8};
+use super::{Compound, Error, ErrorKind, List, MAX_NESTING, Tag, TagKind, mutf8};
 use crate::io::bulk::{self, Primitive, WireElement};
 use crate::wire::BigEndian;
 
@@ -37,16 +37,16 @@ struct Doc<'a> {
 ///
 /// ```
 /// use endian_wire::nbt::{self, Compound, List, Nbt};
-/// let bytes = nbt::to_bytes(&Nbt::new("", Compound::new()
+/// let bytes = Nbt::new("", Compound::new()
 ///     .with("Inventory", List::Compound(vec![Compound::new().with("id", "minecraft:stone")]))
-///     .with("Heights", vec![1i64, 2, 3])));
+///     .with("Heights", vec![1i64, 2, 3])).to_vec()?;
 ///
 /// let view = nbt::view(&bytes)?;
 /// let root = view.root();
 /// let first = root.list("Inventory").and_then(|l| l.compounds()).and_then(|mut c| c.next()).unwrap();
 /// assert_eq!(first.string("id").unwrap(), "minecraft:stone");
 /// assert_eq!(root.long_array("Heights").unwrap().to_vec(), [1, 2, 3]);
-/// assert_eq!(view.to_owned()?, nbt::from_bytes(&bytes)?);
+/// assert_eq!(view.to_owned()?, nbt::from_slice::<Nbt>(&bytes)?);
 /// # Ok::<(), nbt::Error>(())
 /// ```
 pub struct NbtView<'a> {
@@ -92,23 +92,39 @@ impl fmt::Debug for NbtView<'_> {
     }
 }
 
-/// Views an uncompressed NBT file (named root compound) in place.
+/// Views an uncompressed NBT file (named root compound, nothing after it) in place.
 ///
 /// # Errors
-/// As [`from_bytes`](super::from_bytes), except that strings are not checked until read.
+/// As [`from_slice`](super::from_slice), except that strings are not checked until read.
 pub fn view(bytes: &[u8]) -> Result<NbtView<'_>, Error> {
-    parse(bytes, true)
+    parse(bytes, true, true).map(|(v, _)| v)
 }
 
-/// Views the network form (nameless root compound) in place.
+/// [`view`] of a root followed by more bytes: returns it and how many bytes it took.
+///
+/// # Errors
+/// As [`view`], bytes after the root aside.
+pub fn view_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
+    parse(bytes, true, false)
+}
+
+/// Views the network form (nameless root compound, nothing after it) in place.
 ///
 /// # Errors
 /// As [`view`].
 pub fn view_network(bytes: &[u8]) -> Result<NbtView<'_>, Error> {
-    parse(bytes, false)
+    parse(bytes, false, true).map(|(v, _)| v)
 }
 
-fn parse(bytes: &[u8], named: bool) -> Result<NbtView<'_>, Error> {
+/// [`view_network`] of a root followed by more bytes: returns it and how many bytes it took.
+///
+/// # Errors
+/// As [`view`], bytes after the root aside.
+pub fn view_network_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
+    parse(bytes, false, false)
+}
+
+fn parse(bytes: &[u8], named: bool, whole: bool) -> Result<(NbtView<'_>, usize), Error> {
     let mut p = Parser {
         cur: Cursor::new(bytes),
         // One entry per 64 bytes is about what player files and chunks need.
@@ -129,15 +145,21 @@ fn parse(bytes: &[u8], named: bool) -> Result<NbtView<'_>, Error> {
     };
     let root = p.cur.pos();
     p.compound(1)?;
-    p.cur.finish()?;
-    Ok(NbtView {
-        doc: Doc {
-            data: bytes,
-            tape: p.tape,
+    if whole {
+        p.cur.finish()?;
+    }
+    let used = p.cur.pos();
+    Ok((
+        NbtView {
+            doc: Doc {
+                data: bytes,
+                tape: p.tape,
+            },
+            name,
+            root,
         },
-        name,
-        root,
-    })
+        used,
+    ))
 }
 
 /// The checking pass that builds the tape.
@@ -148,7 +170,7 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn open(&mut self, depth: usize) -> Result<usize, Error> {
-        if depth > MAX_DEPTH {
+        if depth > MAX_NESTING {
             return Err(Error::new(self.cur.pos(), ErrorKind::TooDeep));
         }
         self.tape.push(Node { end: 0, next: 0 });
@@ -207,7 +229,7 @@ impl Parser<'_> {
     }
 
     fn list(&mut self, depth: usize) -> Result<(), Error> {
-        if depth > MAX_DEPTH {
+        if depth > MAX_NESTING {
             return Err(Error::new(self.cur.pos(), ErrorKind::TooDeep));
         }
         let at = self.cur.pos();

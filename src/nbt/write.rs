@@ -4,7 +4,7 @@
 //! as they are unless they hold U+0000 or characters outside the Basic Multilingual Plane. A
 //! compound entry reserves room for its type, name and a number once and then stores without
 //! checks. What NBT cannot hold (a string over 65,535 bytes, more than `i32::MAX` elements,
-//! nesting deeper than [`MAX_DEPTH`]) is recorded and stops the descent; the caller then
+//! nesting deeper than [`MAX_NESTING`]) is recorded and stops the descent; the caller then
 //! removes what was appended. (Measured with callgrind on simdnbt's `hypixel.nbt`: checked
 //! `extend_from_slice` calls and a `Result` returned from every level cost twice simdnbt's
 //! instructions.)
@@ -12,7 +12,7 @@
 use alloc::vec::Vec;
 
 use super::mutf8;
-use super::{Compound, Error, ErrorKind, List, MAX_DEPTH, Nbt, Tag};
+use super::{Compound, Error, List, MAX_NESTING, Nbt, Tag};
 use crate::io::bulk::{self, WireElement};
 use crate::wire::BigEndian;
 
@@ -30,7 +30,7 @@ pub(crate) fn write_root(out: &mut Vec<u8>, nbt: &Nbt, named: bool) -> Result<()
         None => Ok(()),
         Some(what) => {
             out.truncate(start);
-            Err(Error::new(0, ErrorKind::Unencodable { what }))
+            Err(Error::unencodable(what))
         }
     }
 }
@@ -52,9 +52,9 @@ unsafe fn store<const N: usize>(at: *mut u8, bytes: [u8; N]) -> usize {
     N
 }
 
-const TOO_LONG: &str = "a string over 65,535 bytes of modified UTF-8";
-const TOO_MANY: &str = "a list or array over i32::MAX elements";
-const TOO_DEEP: &str = "compounds and lists nested deeper than 512";
+pub(crate) const TOO_LONG: &str = "a string over 65,535 bytes of modified UTF-8";
+pub(crate) const TOO_MANY: &str = "a list or array over i32::MAX elements";
+pub(crate) const TOO_DEEP: &str = "compounds and lists nested deeper than 512";
 
 impl Writer<'_> {
     #[cold]
@@ -153,7 +153,7 @@ impl Writer<'_> {
     }
 
     fn compound(&mut self, c: &Compound, depth: usize) {
-        if depth > MAX_DEPTH {
+        if depth > MAX_NESTING {
             return self.fail(TOO_DEEP);
         }
         for (key, tag) in c.entries() {
@@ -230,7 +230,7 @@ impl Writer<'_> {
     }
 
     fn list(&mut self, l: &List, depth: usize) {
-        if depth > MAX_DEPTH {
+        if depth > MAX_NESTING {
             return self.fail(TOO_DEEP);
         }
         self.out.push(l.element_kind().id());

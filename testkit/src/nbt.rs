@@ -8,8 +8,6 @@
 
 use std::io::Read;
 use std::path::PathBuf;
-use std::process::Command;
-use std::sync::OnceLock;
 
 use endian_wire::nbt::{Compound, List, Nbt};
 
@@ -31,39 +29,7 @@ const INSTALL: &str = "the simdnbt 0.9.0 package: `cargo fetch` with network acc
 
 /// The directory holding them, `tests/` of the simdnbt 0.9.0 package (looked up once).
 pub fn simdnbt_tests_dir() -> Result<PathBuf, String> {
-    static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    DIR.get_or_init(find_simdnbt_tests_dir).clone()
-}
-
-fn find_simdnbt_tests_dir() -> Result<PathBuf, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
-    let out = Command::new(cargo)
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--manifest-path",
-            manifest,
-        ])
-        .output()
-        .map_err(|e| format!("cargo metadata did not start: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "cargo metadata failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    let json = String::from_utf8_lossy(&out.stdout);
-    // The package's `"manifest_path":"<dir>/simdnbt-0.9.0/Cargo.toml"`.
-    let end = json
-        .find("/simdnbt-0.9.0/Cargo.toml\"")
-        .ok_or("simdnbt 0.9.0 is not in the dependency graph")?;
-    let start = json[..end]
-        .rfind('"')
-        .ok_or("cargo metadata printed no JSON string")?
-        + 1;
-    let dir = PathBuf::from(format!("{}/simdnbt-0.9.0/tests", &json[start..end]));
+    let dir = crate::package_dir("simdnbt", "0.9.0")?.join("tests");
     if dir.join(FILES[0]).is_file() {
         Ok(dir)
     } else {

@@ -675,12 +675,54 @@ mod nbt_input {
         64 * input_len + 64 * 1024
     }
 
+    /// What a typed read goes through: lists of compounds, options, strings, numbers in lists
+    /// and arrays, lists of lists, maps, tree values, and itself, nested.
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Typed {
+        strings: Option<Vec<String>>,
+        compounds: Option<Vec<Item>>,
+        lists: Option<Vec<Vec<i32>>>,
+        arrays: Option<Vec<nbt::IntArray>>,
+        longs: Option<nbt::LongArray>,
+        bytes: Option<Vec<i8>>,
+        name: Option<String>,
+        map: Option<std::collections::BTreeMap<String, nbt::Tag>>,
+        tree: Option<Compound>,
+        nested: Option<Box<Typed>>,
+        many: Option<Vec<Typed>>,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Item {
+        x: Option<i32>,
+    }
+
+    /// The typed read of `bytes`, its memory bounded as the tree reader's.
+    fn typed(bytes: &[u8], what: &str) -> bool {
+        let (ok, peak) = peak_of(|| nbt::from_slice::<Typed>(bytes).is_ok());
+        assert!(
+            peak <= bound(bytes.len()),
+            "{what}: the typed reader held {peak} bytes for {}",
+            bytes.len()
+        );
+        ok
+    }
+
     fn both_readers(bytes: &[u8], what: &str) -> (bool, bool) {
-        let (owned, peak) = peak_of(|| nbt::from_bytes(bytes).is_ok());
+        let (owned, peak) = peak_of(|| nbt::from_slice::<nbt::Nbt>(bytes).is_ok());
         assert!(
             peak <= bound(bytes.len()),
             "{what}: the reader held {peak} bytes for {}",
             bytes.len()
+        );
+        // The typed reader takes what the tree reader takes (its strings are checked too;
+        // nothing it is asked for is of another type here).
+        assert_eq!(
+            typed(bytes, what),
+            owned,
+            "{what}: typed and tree readers differ"
         );
         let (view, peak) = peak_of(|| nbt::view(bytes).is_ok());
         assert!(
@@ -692,7 +734,7 @@ mod nbt_input {
     }
 
     fn document() -> Vec<u8> {
-        nbt::to_bytes(&Nbt::new(
+        Nbt::new(
             "",
             Compound::new()
                 .with("strings", List::String(vec!["a".into(), "bc".into()]))
@@ -708,7 +750,9 @@ mod nbt_input {
                 .with("longs", vec![1i64, 2, 3])
                 .with("bytes", vec![1i8, 2])
                 .with("name", "value"),
-        ))
+        )
+        .to_vec()
+        .unwrap()
     }
 
     #[test]
@@ -744,8 +788,9 @@ mod nbt_input {
             let header = bytes.len();
             // Claimed but absent: refused before allocating for them.
             bytes.push(0);
-            let (ok, peak) = peak_of(|| nbt::from_bytes(&bytes).is_ok());
+            let (ok, peak) = peak_of(|| nbt::from_slice::<nbt::Nbt>(&bytes).is_ok());
             assert!(!ok && peak <= bound(bytes.len()), "type {kind}: {peak}");
+            assert!(!typed(&bytes, "a flood claimed"));
             // Present: read, within bounds.
             bytes.truncate(header);
             for _ in 0..n {
@@ -759,12 +804,116 @@ mod nbt_input {
 
     #[test]
     #[cfg_attr(miri, ignore = "megabytes of input: too slow under Miri")]
+    fn typed_floods_of_empty_elements() {
+        // A million empty compounds, empty lists and empty strings in the fields that read
+        // them (a `Vec` of 8-byte structs, of `Vec`s, of `String`s: at most 24 bytes per input
+        // byte, doubled while growing), claimed and absent, then present.
+        for (kind, element, field) in [
+            (10u8, &[0u8][..], "compounds"),
+            (9, &[0, 0, 0, 0, 0], "lists"),
+            (8, &[0, 0], "strings"),
+        ] {
+            let n: i32 = 1 << 20;
+            let mut bytes = vec![10, 0, 0, 9];
+            bytes.extend_from_slice(&(field.len() as u16).to_be_bytes());
+            bytes.extend_from_slice(field.as_bytes());
+            bytes.push(kind);
+            bytes.extend_from_slice(&n.to_be_bytes());
+            let header = bytes.len();
+            bytes.push(0);
+            assert!(!typed(&bytes, "claimed"), "{field}");
+            bytes.truncate(header);
+            for _ in 0..n {
+                bytes.extend_from_slice(element);
+            }
+            bytes.push(0);
+            assert!(typed(&bytes, "present"), "{field}");
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "megabytes of input: too slow under Miri")]
+    fn typed_reads_of_deep_nesting_stop_at_the_limit() {
+        // Compounds nested `depth` deep in `nested` fields: 512 (the limit) is read, 513 refused,
+        // 200,000 refused as quickly, on a test thread's 2 MiB stack.
+        let nested = |depth: usize| {
+            let mut v = vec![10, 0, 0];
+            for _ in 1..depth {
+                v.extend_from_slice(&[10, 0, 6]);
+                v.extend_from_slice(b"nested");
+            }
+            v.extend(std::iter::repeat_n(0, depth));
+            v
+        };
+        assert!(typed(&nested(nbt::MAX_NESTING), "512 deep"));
+        let e = nbt::from_slice::<Typed>(&nested(nbt::MAX_NESTING + 1)).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::TooDeep), "{e}");
+        assert!(e.path().starts_with("nested.nested."));
+        assert!(!typed(&nested(200_000), "200,000 deep"));
+        // Lists of lists, skipped as unknown fields, are held to the same limit.
+        let mut v = vec![10, 0, 0, 9, 0, 7];
+        v.extend_from_slice(b"unknown");
+        for _ in 0..100_000 {
+            v.extend_from_slice(&[9, 0, 0, 0, 1]);
+        }
+        assert!(matches!(
+            nbt::from_slice::<Typed>(&v).unwrap_err().kind(),
+            ErrorKind::TooDeep
+        ));
+    }
+
+    #[test]
+    fn typed_reads_refuse_wrong_types_and_bad_strings() {
+        let doc = |entry: &[u8]| [&[10u8, 0, 0][..], entry, &[0]].concat();
+        // A string where a list is wanted; an int where a string is; strings where longs are.
+        for (bytes, expected) in [
+            (
+                doc(&[8, 0, 7, b's', b't', b'r', b'i', b'n', b'g', b's', 0, 0]),
+                "a list",
+            ),
+            (
+                doc(&[3, 0, 4, b'n', b'a', b'm', b'e', 0, 0, 0, 1]),
+                "a string",
+            ),
+            (
+                // A list of strings (a list of longs would do: it reads as the array).
+                doc(&[9, 0, 5, b'l', b'o', b'n', b'g', b's', 8, 0, 0, 0, 0]),
+                "a long array",
+            ),
+        ] {
+            let e = nbt::from_slice::<Typed>(&bytes).unwrap_err();
+            assert!(
+                matches!(e.kind(), ErrorKind::Mismatch { expected: x, .. } if *x == expected)
+                    || e.to_string().contains(expected),
+                "{e}"
+            );
+        }
+        // Bad modified UTF-8 in a string, a name, a list of strings: refused at the bad byte.
+        let bad_value = doc(&[8, 0, 4, b'n', b'a', b'm', b'e', 0, 2, b'a', 0xFF]);
+        let e = nbt::from_slice::<Typed>(&bad_value).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::InvalidMutf8));
+        assert_eq!(e.offset(), bad_value.len() - 2);
+        let bad_name = doc(&[1, 0, 2, 0xC0, 0x00, 1]);
+        assert!(matches!(
+            nbt::from_slice::<Typed>(&bad_name).unwrap_err().kind(),
+            ErrorKind::InvalidMutf8
+        ));
+        let bad_list = doc(&[
+            9, 0, 7, b's', b't', b'r', b'i', b'n', b'g', b's', 8, 0, 0, 0, 1, 0, 1, 0,
+        ]);
+        let e = nbt::from_slice::<Typed>(&bad_list).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::InvalidMutf8), "{e}");
+        assert_eq!(e.path(), "strings[0]");
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "megabytes of input: too slow under Miri")]
     fn deep_nesting_is_refused_without_exhausting_the_stack() {
         let mut bytes = vec![10, 0, 0];
         for _ in 0..200_000 {
             bytes.extend_from_slice(&[10, 0, 0]);
         }
-        let e = nbt::from_bytes(&bytes).unwrap_err();
+        let e = nbt::from_slice::<nbt::Nbt>(&bytes).unwrap_err();
         assert!(matches!(e.kind(), ErrorKind::TooDeep));
         assert!(matches!(
             nbt::view(&bytes).unwrap_err().kind(),
@@ -785,7 +934,8 @@ mod nbt_input {
         gz.write_all(&vec![0; 64 << 20]).unwrap();
         let bomb = gz.finish().unwrap();
         assert!(bomb.len() < 1 << 20);
-        let (result, peak) = peak_of(|| nbt::from_compressed_with_limit(&bomb, 1 << 20));
+        let (result, peak) =
+            peak_of(|| nbt::from_compressed_slice_with_limit::<nbt::Nbt>(&bomb, 1 << 20));
         assert!(matches!(
             result.unwrap_err().kind(),
             ErrorKind::Compression(_)

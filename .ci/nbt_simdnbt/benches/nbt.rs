@@ -31,7 +31,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
     .iter()
     .map(|f| (f.to_string(), nbt_files::uncompressed(f).expect("simdnbt's test files")))
     .collect();
-    v.push(("chunk (generated)".into(), nbt::to_bytes(&nbt_files::chunk())));
+    v.push(("chunk (generated)".into(), nbt_files::chunk().to_vec().unwrap()));
     v
 }
 
@@ -40,7 +40,7 @@ fn read(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("nbt read/{name}"));
         g.throughput(Throughput::Bytes(bytes.len() as u64));
         g.bench_function("endian_wire", |b| {
-            b.iter(|| black_box(nbt::from_bytes(black_box(&bytes)).unwrap()))
+            b.iter(|| black_box(nbt::from_slice::<nbt::Nbt>(black_box(&bytes)).unwrap()))
         });
         g.bench_function("endian_wire view", |b| {
             b.iter(|| black_box(nbt::view(black_box(&bytes)).unwrap()))
@@ -63,13 +63,13 @@ fn read(c: &mut Criterion) {
 
 fn write(c: &mut Criterion) {
     for (name, bytes) in inputs() {
-        let ours = nbt::from_bytes(&bytes).unwrap();
+        let ours = nbt::from_slice::<nbt::Nbt>(&bytes).unwrap();
         let simd = simdnbt::owned::read(&mut Cursor::new(&bytes[..])).unwrap();
         let (valence, valence_name) = valence_nbt::from_binary::<String>(&mut &bytes[..]).unwrap();
         let fast: fastnbt::Value = fastnbt::from_bytes(&bytes).unwrap();
         let mut g = c.benchmark_group(format!("nbt write/{name}"));
         g.throughput(Throughput::Bytes(bytes.len() as u64));
-        g.bench_function("endian_wire", |b| b.iter(|| black_box(nbt::to_bytes(black_box(&ours)))));
+        g.bench_function("endian_wire", |b| b.iter(|| black_box(black_box(&ours).to_vec().unwrap())));
         g.bench_function("simdnbt", |b| {
             b.iter(|| {
                 let mut out = Vec::new();
@@ -102,7 +102,7 @@ fn arrays(c: &mut Criterion) {
                 .with("i", (0..size / 4).map(|i| i as i32 * 7919).collect::<Vec<i32>>())
                 .with("l", (0..size / 8).map(|i| i as i64 * 7919).collect::<Vec<i64>>()),
         );
-        let bytes = nbt::to_bytes(&doc);
+        let bytes = doc.to_vec().unwrap();
         let view = nbt::view(&bytes).unwrap();
         let root = view.root();
         let (ints, longs) = (root.int_array("i").unwrap(), root.long_array("l").unwrap());

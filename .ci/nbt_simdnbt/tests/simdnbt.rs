@@ -129,7 +129,7 @@ fn simdnbt_write(nbt: &Nbt) -> Vec<u8> {
 #[test]
 fn seven_files_equal_simdnbt_owned_and_borrowed_trees() {
     for (name, bytes) in nbt_files::files_or_skip().unwrap_or_default() {
-        let ours = nbt::from_bytes(&bytes).unwrap();
+        let ours = nbt::from_slice::<nbt::Nbt>(&bytes).unwrap();
         let owned = simdnbt_owned(&bytes);
         assert!(same_text(&ours.name, owned.name().as_bytes()), "{name}");
         let borrowed = simdnbt::borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
@@ -144,11 +144,11 @@ fn seven_files_equal_simdnbt_owned_and_borrowed_trees() {
 #[test]
 fn seven_files_written_alike() {
     for (name, bytes) in nbt_files::files_or_skip().unwrap_or_default() {
-        let ours = nbt::from_bytes(&bytes).unwrap();
+        let ours = nbt::from_slice::<nbt::Nbt>(&bytes).unwrap();
         let mut theirs = Vec::new();
         sn::Nbt::Some(simdnbt_owned(&bytes)).write(&mut theirs);
         assert_eq!(theirs, bytes, "{name}: simdnbt's read -> write");
-        assert_eq!(nbt::to_bytes(&ours), theirs, "{name}");
+        assert_eq!(ours.to_vec().unwrap(), theirs, "{name}");
         assert_eq!(simdnbt_write(&ours), bytes, "{name}: our tree written by simdnbt");
     }
 }
@@ -158,10 +158,10 @@ fn generated_documents_cross_both_ways() {
     for doc in [nbt_files::chunk(), nbt_files::player()] {
         // simdnbt writes, we read.
         let theirs = simdnbt_write(&doc);
-        assert_eq!(nbt::from_bytes(&theirs).unwrap(), doc);
+        assert_eq!(nbt::from_slice::<nbt::Nbt>(&theirs).unwrap(), doc);
         assert_eq!(nbt::view(&theirs).unwrap().to_owned().unwrap(), doc);
         // We write, simdnbt reads (owned and borrowed).
-        let ours = nbt::to_bytes(&doc);
+        let ours = doc.to_vec().unwrap();
         assert_eq!(ours, theirs);
         assert!(same_compound(&doc.root, &simdnbt_owned(&ours).as_compound()));
         let borrowed = simdnbt::borrow::read(&mut Cursor::new(&ours[..])).unwrap().unwrap();
@@ -176,7 +176,7 @@ proptest! {
     #[test]
     fn prop_random_trees_equal_simdnbt_reading(root in nbt_trees::tree(), name in nbt_trees::text()) {
         let nbt = Nbt::new(name, root);
-        let bytes = nbt::to_bytes(&nbt);
+        let bytes = nbt.to_vec().unwrap();
         let theirs = simdnbt_owned(&bytes);
         prop_assert!(same_text(&nbt.name, theirs.name().as_bytes()));
         let mut back = Vec::new();

@@ -27,7 +27,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
     .collect();
     v.push((
         "a generated chunk".into(),
-        nbt::to_bytes(&nbt_files::chunk()),
+        nbt_files::chunk().to_vec().unwrap(),
     ));
     v
 }
@@ -49,7 +49,7 @@ pub fn workloads() -> Vec<Workload> {
         rows.push(
             Workload::new(format!("read {label} to a tree"), bytes.len())
                 .case("endian_wire", move || {
-                    black_box(nbt::from_bytes(black_box(&b1)).unwrap());
+                    black_box(nbt::from_slice::<nbt::Nbt>(black_box(&b1)).unwrap());
                 })
                 .case("valence_nbt", move || {
                     black_box(valence_nbt::from_binary::<String>(&mut black_box(&b2[..])).unwrap());
@@ -67,13 +67,13 @@ pub fn workloads() -> Vec<Workload> {
                 },
             ),
         );
-        let ours = nbt::from_bytes(&bytes).unwrap();
+        let ours = nbt::from_slice::<nbt::Nbt>(&bytes).unwrap();
         let (valence, root_name) = valence_nbt::from_binary::<String>(&mut &bytes[..]).unwrap();
         let fast: fastnbt::Value = fastnbt::from_bytes(&bytes).unwrap();
         rows.push(
             Workload::new(format!("write {label}"), bytes.len())
                 .case("endian_wire", move || {
-                    black_box(nbt::to_bytes(black_box(&ours)));
+                    black_box(black_box(&ours).to_vec().unwrap());
                 })
                 .case("valence_nbt", move || {
                     let mut out = Vec::new();
@@ -99,7 +99,7 @@ pub fn workloads() -> Vec<Workload> {
                     (0..n / 8).map(|i| i as i64 * 7919).collect::<Vec<i64>>(),
                 ),
         );
-        let bytes: &'static [u8] = Vec::leak(nbt::to_bytes(&doc));
+        let bytes: &'static [u8] = Vec::leak(doc.to_vec().unwrap());
         let view: &'static nbt::NbtView<'static> = Box::leak(Box::new(nbt::view(bytes).unwrap()));
         let ints = view.root().int_array("i").unwrap();
         let longs = view.root().long_array("l").unwrap();

@@ -143,7 +143,7 @@ fn seven_files_equal_valence_nbt_trees() {
         return;
     };
     for (name, bytes) in files {
-        let ours = nbt::from_bytes(&bytes).unwrap();
+        let ours = nbt::from_slice::<nbt::Nbt>(&bytes).unwrap();
         let (theirs, root_name) = valence_read(&bytes);
         assert_eq!(ours.name, root_name, "{name}");
         assert!(same_valence_compound(&ours.root, &theirs), "{name}");
@@ -156,7 +156,7 @@ fn seven_files_equal_fastnbt_trees() {
         return;
     };
     for (name, bytes) in files {
-        let ours = nbt::from_bytes(&bytes).unwrap();
+        let ours = nbt::from_slice::<nbt::Nbt>(&bytes).unwrap();
         let theirs: fastnbt::Value = fastnbt::from_bytes(&bytes).expect("fastnbt reads it");
         assert!(same_fastnbt(&Tag::Compound(ours.root), &theirs), "{name}");
     }
@@ -167,14 +167,14 @@ fn seven_files_equal_fastnbt_trees() {
 #[test]
 fn generated_chunk_and_player_exchange_with_valence_nbt() {
     for doc in [nbt_files::chunk(), nbt_files::player()] {
-        let bytes = nbt::to_bytes(&doc);
+        let bytes = doc.to_vec().unwrap();
         // valence_nbt reads ours, and we read what valence_nbt writes of the same tree (its
         // compounds are ordered by name, so the bytes differ but the trees are equal).
         let (theirs, _) = valence_read(&bytes);
         assert!(same_valence_compound(&doc.root, &theirs));
         let mut written = Vec::new();
         valence_nbt::to_binary(&to_valence(&doc.root), &mut written, "").unwrap();
-        let back = nbt::from_bytes(&written).unwrap();
+        let back = nbt::from_slice::<nbt::Nbt>(&written).unwrap();
         assert!(same_valence_compound(&back.root, &theirs));
         // fastnbt too.
         let theirs: fastnbt::Value = fastnbt::from_bytes(&bytes).unwrap();
@@ -190,7 +190,7 @@ proptest! {
     #[test]
     fn prop_random_trees_agree_with_valence(root in tree(), name in text()) {
         let nbt = Nbt::new(name.clone(), root);
-        let bytes = nbt::to_bytes(&nbt);
+        let bytes = nbt.to_vec().unwrap();
         let (theirs, their_name) = valence_read(&bytes);
         prop_assert_eq!(their_name, name.clone());
         prop_assert!(same_valence_compound(&nbt.root, &theirs));
@@ -198,5 +198,123 @@ proptest! {
         valence_nbt::to_binary(&to_valence(&nbt.root), &mut written, &name).unwrap();
         // The keys are generated in order, so valence_nbt (ordered by name) writes our bytes.
         prop_assert_eq!(&written, &bytes);
+    }
+}
+
+// ----- typed reads and writes against fastnbt's serde --------------------------------------------
+
+use endian_wire_testkit::nbt_typed::{self as typed, BigTest, Chunk, Level, Player};
+
+/// The chunk struct with fastnbt's array and value types.
+type FastChunk = Chunk<fastnbt::LongArray, fastnbt::ByteArray, fastnbt::Value>;
+
+#[test]
+fn typed_reads_and_writes_agree_with_fastnbt() {
+    let Some(files) = nbt_files::files_or_skip() else {
+        return;
+    };
+    let file = |n: &str| files.iter().find(|(f, _)| *f == n).unwrap().1.clone();
+    // The same structs, read by both from the file and from each other's writing.
+    for name in ["complex_player.dat", "level.dat"] {
+        let bytes = file(name);
+        if name == "level.dat" {
+            let ours: Level = nbt::from_slice(&bytes).unwrap();
+            let theirs: Level = fastnbt::from_bytes(&bytes).unwrap();
+            assert_eq!(ours, theirs, "{name}");
+            let ours_written = nbt::to_vec(&ours).unwrap();
+            assert_eq!(fastnbt::from_bytes::<Level>(&ours_written).unwrap(), ours);
+            assert_eq!(
+                ours_written,
+                fastnbt::to_bytes(&theirs).unwrap(),
+                "{name}: same bytes"
+            );
+        } else {
+            let ours: Player = nbt::from_slice(&bytes).unwrap();
+            let theirs: Player = fastnbt::from_bytes(&bytes).unwrap();
+            assert_eq!(ours, theirs, "{name}");
+            let ours_written = nbt::to_vec(&ours).unwrap();
+            assert_eq!(fastnbt::from_bytes::<Player>(&ours_written).unwrap(), ours);
+            assert_eq!(
+                ours_written,
+                fastnbt::to_bytes(&theirs).unwrap(),
+                "{name}: same bytes"
+            );
+        }
+    }
+    let bytes = file("bigtest.nbt");
+    let ours: BigTest = nbt::from_slice(&bytes).unwrap();
+    let theirs: BigTest<fastnbt::ByteArray> = fastnbt::from_bytes(&bytes).unwrap();
+    assert_eq!(ours.byte_array[..], theirs.byte_array[..]);
+    assert_eq!(ours.list_of_compounds, theirs.list_of_compounds);
+    assert_eq!(ours.string_test, theirs.string_test);
+    let opts = fastnbt::SerOpts::new().root_name("Level");
+    assert_eq!(
+        nbt::to_vec_named("Level", &ours).unwrap(),
+        fastnbt::to_bytes_with_opts(&theirs, opts).unwrap()
+    );
+}
+
+#[test]
+fn typed_chunks_agree_with_fastnbt() {
+    let Some(chunks) = typed::region_chunks_or_skip() else {
+        return;
+    };
+    // Every 5th chunk (fastnbt at opt-level 0 takes a while).
+    for (i, bytes) in chunks.iter().enumerate().step_by(5) {
+        let ours: Chunk = nbt::from_slice(bytes).unwrap();
+        let theirs: FastChunk = fastnbt::from_bytes(bytes).unwrap();
+        assert_eq!(
+            (ours.x_pos, ours.z_pos, &ours.status),
+            (theirs.x_pos, theirs.z_pos, &theirs.status)
+        );
+        assert_eq!(ours.sections.len(), theirs.sections.len(), "chunk {i}");
+        for (a, b) in ours.sections.iter().zip(&theirs.sections) {
+            assert_eq!(a.y, b.y);
+            assert_eq!(
+                a.block_states.data.as_deref(),
+                b.block_states.data.as_deref()
+            );
+            assert!(
+                a.block_states.palette.iter().map(|p| &p.name).eq(b
+                    .block_states
+                    .palette
+                    .iter()
+                    .map(|p| &p.name))
+            );
+            assert_eq!(a.biomes.palette, b.biomes.palette);
+            assert_eq!(a.sky_light.as_deref(), b.sky_light.as_deref());
+        }
+        assert_eq!(
+            ours.heightmaps.world_surface.as_deref(),
+            theirs.heightmaps.world_surface.as_deref()
+        );
+        assert_eq!(ours.block_ticks, theirs.block_ticks);
+        assert_eq!(ours.post_processing, theirs.post_processing);
+        // fastnbt reads what we write, and we read what fastnbt writes.
+        let back: FastChunk = fastnbt::from_bytes(&nbt::to_vec(&ours).unwrap()).unwrap();
+        assert_eq!(back.sections.len(), ours.sections.len());
+        let ours_again: Chunk = nbt::from_slice(&fastnbt::to_bytes(&theirs).unwrap()).unwrap();
+        assert_eq!(ours_again.sections.len(), ours.sections.len());
+        for (a, b) in ours.sections.iter().zip(&ours_again.sections) {
+            assert_eq!(a.block_states.data, b.block_states.data);
+            assert_eq!(a.block_light, b.block_light);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Random trees: fastnbt's `Value` reads what our serde writer writes of them, as the same
+    /// tree, and our typed reader reads fastnbt's writing of its `Value` as the same tree (up
+    /// to the order of entries, which fastnbt's maps do not keep).
+    #[test]
+    fn prop_random_trees_cross_fastnbt(root in tree()) {
+        let bytes = nbt::to_vec(&root).unwrap();
+        let theirs: fastnbt::Value = fastnbt::from_bytes(&bytes).unwrap();
+        prop_assert!(same_fastnbt(&Tag::Compound(root.clone()), &theirs));
+        let written = fastnbt::to_bytes(&theirs).unwrap();
+        let back: Compound = nbt::from_slice(&written).unwrap();
+        prop_assert!(same_fastnbt(&Tag::Compound(back), &theirs));
     }
 }
