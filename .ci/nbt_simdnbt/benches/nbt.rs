@@ -1,5 +1,8 @@
 //! The `nbt` benchmark: endian_wire's NBT against simdnbt 0.9 (owned and borrowed), valence_nbt
-//! 0.8 and fastnbt 2.6 (`Value`), all in one run, on `complex_player.dat`, `hypixel.nbt`,
+//! 0.8 and fastnbt 2.6 (`Value`), all in one run. First the typed reads and writes: serde
+//! structs of `complex_player.dat`, `level.dat` and the 676 chunks of a real 1.19.4 region file
+//! (fastanvil's package) against fastnbt's serde with the same structs, simdnbt's derive, and
+//! our tree (then walked by hand, for the chunks). Then the trees, on `complex_player.dat`, `hypixel.nbt`,
 //! `bigtest.nbt`, `inttest1023.nbt` (from simdnbt's package, gunzipped first) and a generated
 //! ~400 KiB chunk; then int and long arrays converted to `Vec`s against a copy of their bytes.
 //!
@@ -14,6 +17,7 @@
 
 use endian_wire_testkit::bench;
 use endian_wire_testkit::nbt as nbt_files;
+use endian_wire_testkit::nbt_typed::{self as typed, Chunk, Level, Player};
 
 use std::hint::black_box;
 use std::io::Cursor;
@@ -123,9 +127,121 @@ fn arrays(c: &mut Criterion) {
     }
 }
 
+/// The chunk struct with fastnbt's array and value types.
+type FastChunk = Chunk<fastnbt::LongArray, fastnbt::ByteArray, fastnbt::Value>;
+
+/// Typed reads and writes of `docs` (one operation reads or writes all of them): ours into `T`,
+/// fastnbt's serde into `F` (the same struct, with its array types), simdnbt's derive into `S`
+/// (its borrowed reader, then the derive's `from_compound`; written through its owned tree),
+/// and our tree read (then `walk`, if given) as the baseline.
+fn typed_group<T, F, S>(
+    c: &mut Criterion,
+    name: &str,
+    docs: &[Vec<u8>],
+    walk: Option<fn(&nbt::Compound) -> Option<T>>,
+) where
+    T: serde::de::DeserializeOwned + serde::Serialize,
+    F: serde::de::DeserializeOwned + serde::Serialize,
+    S: simdnbt::Deserialize + simdnbt::Serialize + Clone,
+{
+    let total: usize = docs.iter().map(Vec::len).sum();
+    let ours: Vec<T> = docs.iter().map(|d| nbt::from_slice(d).unwrap()).collect();
+    let theirs: Vec<F> = docs.iter().map(|d| fastnbt::from_bytes(d).unwrap()).collect();
+    let simd: Vec<S> = docs
+        .iter()
+        .map(|d| S::from_nbt(&simdnbt::borrow::read(&mut Cursor::new(&d[..])).unwrap().unwrap()).unwrap())
+        .collect();
+    for (value, doc) in ours.iter().zip(docs) {
+        assert_eq!(&nbt::to_vec(value).unwrap(), doc, "{name}: our typed write is the file");
+    }
+    let mut g = c.benchmark_group(format!("nbt typed read/{name}"));
+    g.throughput(Throughput::Bytes(total as u64));
+    g.bench_function("endian_wire", |b| {
+        b.iter(|| {
+            for d in docs {
+                black_box(nbt::from_slice::<T>(black_box(d)).unwrap());
+            }
+        })
+    });
+    g.bench_function("endian_wire tree", |b| {
+        b.iter(|| {
+            for d in docs {
+                let tree: nbt::Compound = nbt::from_slice(black_box(d)).unwrap();
+                match walk {
+                    Some(walk) => drop(black_box(walk(&tree).unwrap())),
+                    None => drop(black_box(tree)),
+                }
+            }
+        })
+    });
+    g.bench_function("fastnbt serde", |b| {
+        b.iter(|| {
+            for d in docs {
+                black_box(fastnbt::from_bytes::<F>(black_box(d)).unwrap());
+            }
+        })
+    });
+    g.bench_function("simdnbt derive", |b| {
+        b.iter(|| {
+            for d in docs {
+                let base = simdnbt::borrow::read(&mut Cursor::new(black_box(&d[..]))).unwrap().unwrap();
+                black_box(S::from_nbt(&base).unwrap());
+            }
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group(format!("nbt typed write/{name}"));
+    g.throughput(Throughput::Bytes(total as u64));
+    g.bench_function("endian_wire", |b| {
+        b.iter(|| {
+            for v in &ours {
+                black_box(nbt::to_vec(black_box(v)).unwrap());
+            }
+        })
+    });
+    g.bench_function("fastnbt serde", |b| {
+        b.iter(|| {
+            for v in &theirs {
+                black_box(fastnbt::to_bytes(black_box(v)).unwrap());
+            }
+        })
+    });
+    // simdnbt's derive consumes the value: cloned outside the timed part.
+    g.bench_function("simdnbt derive", |b| {
+        b.iter_batched(
+            || simd.clone(),
+            |values| {
+                for v in values {
+                    let mut out = Vec::new();
+                    v.to_nbt().write(&mut out);
+                    black_box(out);
+                }
+            },
+            criterion::BatchSize::LargeInput,
+        )
+    });
+    g.finish();
+}
+
+/// The typed benchmark: `complex_player.dat`, `level.dat` and the 676 chunks of a real 1.19.4
+/// region file.
+fn typed(c: &mut Criterion) {
+    let player = vec![nbt_files::uncompressed("complex_player.dat").unwrap()];
+    typed_group::<Player, Player, nbt_simdnbt::Player>(c, "complex_player.dat", &player, None);
+    let level = vec![nbt_files::uncompressed("level.dat").unwrap()];
+    typed_group::<Level, Level, nbt_simdnbt::Level>(c, "level.dat", &level, None);
+    let chunks = typed::region_chunks().expect("fastanvil's region file");
+    typed_group::<Chunk, FastChunk, nbt_simdnbt::Chunk>(
+        c,
+        "676 real 1.19.4 chunks",
+        chunks,
+        Some(typed::chunk_from_tree),
+    );
+}
+
 criterion_group! {
     name = benches;
     config = bench::criterion("NBT_BENCH_QUICK");
-    targets = read, write, arrays
+    targets = typed, read, write, arrays
 }
 criterion_main!(benches);

@@ -1,6 +1,9 @@
 //! perf_report's NBT section: reading to a tree, reading in place and writing simdnbt's test
-//! files and a generated chunk, against valence_nbt 0.8 and fastnbt 2.6 (`Value`); converting
-//! int and long arrays against a copy of their bytes. simdnbt needs unstable features, so its rows are in the criterion bench of
+//! files and a generated chunk, against valence_nbt 0.8 and fastnbt 2.6 (`Value`); typed reads
+//! and writes (serde structs of `complex_player.dat`, `level.dat` and the 676 chunks of a real
+//! 1.19.4 region file) against fastnbt's serde with the same structs, and our own tree read (then
+//! walked by hand, for the chunks) as a baseline row; converting int and long arrays against a
+//! copy of their bytes. simdnbt needs unstable features, so its rows are in the criterion bench of
 //! `.ci/nbt_simdnbt` (`.ci/nbt_simdnbt/run.sh bench`), which measures every peer in one run.
 
 use std::hint::black_box;
@@ -10,6 +13,7 @@ use endian_wire::nbt;
 use super::Workload;
 
 use endian_wire_testkit::nbt as nbt_files;
+use endian_wire_testkit::nbt_typed::{self as typed, Chunk, Level, Player};
 
 /// The inputs: four of simdnbt's files (gunzipped) and a generated chunk.
 fn inputs() -> Vec<(String, Vec<u8>)> {
@@ -40,9 +44,137 @@ fn size(bytes: usize) -> String {
     }
 }
 
+/// The chunk struct with fastnbt's array and value types.
+type FastChunk = Chunk<fastnbt::LongArray, fastnbt::ByteArray, fastnbt::Value>;
+
+/// Typed reads and writes of one struct `T` from `bytes`, against fastnbt's serde with the same
+/// struct, and the tree read as a baseline row.
+fn typed_rows<T>(rows: &mut Vec<Workload>, what: &str, bytes: Vec<u8>)
+where
+    T: serde::de::DeserializeOwned + serde::Serialize + PartialEq + std::fmt::Debug + 'static,
+{
+    let label = format!("{what} ({})", size(bytes.len()));
+    let value: T = nbt::from_slice(&bytes).unwrap();
+    assert_eq!(
+        fastnbt::from_bytes::<T>(&bytes).unwrap(),
+        value,
+        "{what}: the same value"
+    );
+    let (b1, b2, b3) = (bytes.clone(), bytes.clone(), bytes.clone());
+    rows.push(
+        Workload::new(format!("typed read {label}"), bytes.len())
+            .case("endian_wire", move || {
+                black_box(nbt::from_slice::<T>(black_box(&b1)).unwrap());
+            })
+            .case("fastnbt", move || {
+                black_box(fastnbt::from_bytes::<T>(black_box(&b2)).unwrap());
+            }),
+    );
+    rows.push(
+        Workload::new(
+            format!("baseline: {label} to our tree (`Nbt`)"),
+            bytes.len(),
+        )
+        .case("endian_wire", move || {
+            black_box(nbt::from_slice::<nbt::Nbt>(black_box(&b3)).unwrap());
+        }),
+    );
+    let ours = nbt::to_vec(&value).unwrap();
+    assert_eq!(
+        fastnbt::to_bytes(&value).unwrap(),
+        ours,
+        "{what}: the same bytes"
+    );
+    let (v1, v2) = (value, nbt::from_slice::<T>(&bytes).unwrap());
+    rows.push(
+        Workload::new(format!("typed write {label}"), bytes.len())
+            .case("endian_wire", move || {
+                black_box(nbt::to_vec(black_box(&v1)).unwrap());
+            })
+            .case("fastnbt", move || {
+                black_box(fastnbt::to_bytes(black_box(&v2)).unwrap());
+            }),
+    );
+}
+
+/// Typed rows of the real chunks: all of them per operation.
+fn chunk_rows(rows: &mut Vec<Workload>) {
+    let chunks: &'static [Vec<u8>] =
+        typed::region_chunks().unwrap_or_else(|e| panic!("perf_report: {e}"));
+    let total: usize = chunks.iter().map(Vec::len).sum();
+    let label = format!(
+        "{} real 1.19.4 chunks into `Chunk` ({} KiB)",
+        chunks.len(),
+        total / 1024
+    );
+    rows.push(
+        Workload::new(format!("typed read {label}"), total)
+            .case("endian_wire", move || {
+                for c in chunks {
+                    black_box(nbt::from_slice::<Chunk>(black_box(c)).unwrap());
+                }
+            })
+            .case("fastnbt", move || {
+                for c in chunks {
+                    black_box(fastnbt::from_bytes::<FastChunk>(black_box(c)).unwrap());
+                }
+            }),
+    );
+    for c in chunks.iter().step_by(37) {
+        let tree: nbt::Compound = nbt::from_slice(c).unwrap();
+        let walked = typed::chunk_from_tree(&tree).expect("the walk fits the chunk");
+        assert_eq!(walked, nbt::from_slice::<Chunk>(c).unwrap());
+    }
+    rows.push(
+        Workload::new(
+            format!("baseline: {label} to our tree, then walked by hand"),
+            total,
+        )
+        .case("endian_wire", move || {
+            for c in chunks {
+                let tree: nbt::Compound = nbt::from_slice(black_box(c)).unwrap();
+                black_box(typed::chunk_from_tree(&tree).unwrap());
+            }
+        }),
+    );
+    let ours: Vec<Chunk> = chunks.iter().map(|c| nbt::from_slice(c).unwrap()).collect();
+    let theirs: Vec<FastChunk> = chunks
+        .iter()
+        .map(|c| fastnbt::from_bytes(c).unwrap())
+        .collect();
+    for (c, bytes) in ours.iter().zip(chunks) {
+        assert_eq!(
+            &nbt::to_vec(c).unwrap(),
+            bytes,
+            "written back byte for byte"
+        );
+    }
+    rows.push(
+        Workload::new(format!("typed write {label}"), total)
+            .case("endian_wire", move || {
+                for c in &ours {
+                    black_box(nbt::to_vec(black_box(c)).unwrap());
+                }
+            })
+            .case("fastnbt", move || {
+                for c in &theirs {
+                    black_box(fastnbt::to_bytes(black_box(c)).unwrap());
+                }
+            }),
+    );
+}
+
 /// Every NBT row.
 pub fn workloads() -> Vec<Workload> {
     let mut rows = Vec::new();
+    let file = |f: &str| nbt_files::uncompressed(f).unwrap_or_else(|e| panic!("perf_report: {e}"));
+    typed_rows::<Player>(
+        &mut rows,
+        "`complex_player.dat` into `Player`",
+        file("complex_player.dat"),
+    );
+    typed_rows::<Level>(&mut rows, "`level.dat` into `Level`", file("level.dat"));
+    chunk_rows(&mut rows);
     for (name, bytes) in inputs() {
         let label = format!("{name} ({})", size(bytes.len()));
         let (b1, b2, b3) = (bytes.clone(), bytes.clone(), bytes.clone());
