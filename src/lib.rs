@@ -301,6 +301,8 @@ pub mod io;
 #[cfg(feature = "nbt")]
 pub mod nbt;
 mod runtime_endian;
+#[cfg(feature = "std")]
+pub mod stream;
 pub mod wire;
 
 /// Derives a wire type and its conversions and IO; see the [crate documentation](crate#derive).

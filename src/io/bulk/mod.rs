@@ -243,18 +243,29 @@ unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
     }
 }
 
-/// `out.extend_from_slice(src)` through [`copy_bytes`].
+/// `src` copied into `dst` (uninitialized memory of the same length, a buffer's spare
+/// capacity) through [`copy_bytes`], which initializes it.
+///
+/// # Panics
+/// If the lengths differ.
 #[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn copy_to_uninit(src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>]) {
+    assert_eq!(src.len(), dst.len(), "copy_to_uninit: lengths differ");
+    // SAFETY: `dst` holds `src.len()` bytes (`MaybeUninit<u8>` has the layout of `u8`) and is
+    // disjoint from `src` (a shared and a unique borrow cannot alias); all are written.
+    unsafe { copy_bytes(src.as_ptr(), dst.as_mut_ptr().cast(), src.len()) }
+}
+
+/// `out.extend_from_slice(src)` through [`copy_bytes`].
+#[cfg(feature = "nbt")]
 #[inline]
 pub(crate) fn extend_from_bytes(out: &mut alloc::vec::Vec<u8>, src: &[u8]) {
     out.reserve(src.len());
     let len = out.len();
-    // SAFETY: `reserve` made room for `src.len()` bytes after `len`, disjoint from `src` (a
-    // shared borrow cannot alias `out`); all of them are written, then they are counted.
-    unsafe {
-        copy_bytes(src.as_ptr(), out.as_mut_ptr().add(len), src.len());
-        out.set_len(len + src.len());
-    }
+    copy_to_uninit(src, &mut out.spare_capacity_mut()[..src.len()]);
+    // SAFETY: `reserve` made room for `src.len()` bytes after `len`, all written just above.
+    unsafe { out.set_len(len + src.len()) }
 }
 
 /// `src.to_vec()` through [`copy_bytes`]; nothing takes the new vector's address, so once

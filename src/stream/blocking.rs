@@ -1,15 +1,15 @@
 //! Messages over blocking streams: [`MessageReader`] over a `std::io::Read` and
-//! [`MessageWriter`] over a `std::io::Write`, the framing of [`FrameCodec`](super::FrameCodec)
-//! (a length prefix, then one framed value) for code that is not async.
+//! [`MessageWriter`] over a `std::io::Write`, the messages of [`MessageCodec`] (a length
+//! prefix, then one framed value) for code that is not async.
+//!
+//! [`MessageCodec`]: super::MessageCodec
 
 use std::io::{self, Read, Write};
 use std::vec::Vec;
 
-use super::config::Config;
-use super::decode::Decode;
-use super::encode::Encode;
-use super::error::DecodeError;
-use super::message::{Framing, LengthPrefix, MAX_PREFIX_WIDTH, MessageError, undecodable};
+use super::prefix::MAX_PREFIX_WIDTH;
+use super::{Builder, LengthPrefix, MessageError, settings_getters};
+use crate::frame::{Config, Decode, DecodeError, Encode};
 
 /// The least a read asks the stream for: small messages arrive many per read.
 const READ_CHUNK: usize = 8 << 10;
@@ -26,7 +26,8 @@ const WRITE_HIGH_WATER: usize = 64 << 10;
 /// with `flush` or `send`.
 ///
 /// ```
-/// use endian_wire::frame::{Config, MessageReader, MessageWriter};
+/// use endian_wire::frame::Config;
+/// use endian_wire::stream::{MessageReader, MessageWriter};
 ///
 /// let mut wire = Vec::new(); // a `TcpStream` in practice
 /// let mut writer = MessageWriter::new(&mut wire, Config::standard());
@@ -45,41 +46,32 @@ pub struct MessageWriter<W: Write> {
     inner: W,
     /// Messages encoded and not yet written.
     buf: Vec<u8>,
-    framing: Framing,
+    settings: Builder,
 }
 
 impl<W: Write> MessageWriter<W> {
     /// Writes to `inner`, values framed under `config`, with the default prefix (4 bytes,
-    /// big-endian) and maximum message length (8 MiB).
+    /// big-endian) and maximum message length (8 MiB); other settings through [`Builder`].
     pub fn new(inner: W, config: Config) -> Self {
+        Self::with(inner, Builder::new(config))
+    }
+
+    /// Writes to `inner` with `settings` ([`Builder::new_writer`]).
+    pub(super) fn with(inner: W, settings: Builder) -> Self {
         MessageWriter {
             inner,
             buf: Vec::new(),
-            framing: Framing::new(config),
+            settings,
         }
     }
 
-    /// The longest message sent; a longer one is refused before anything is written
-    /// (`InvalidInput`, [`MessageError::TooLong`]). As
-    /// [`FrameCodec::max_frame_length`](super::FrameCodec::max_frame_length).
-    #[must_use]
-    pub fn max_frame_length(mut self, bytes: usize) -> Self {
-        self.framing.max_frame_length = bytes;
-        self
-    }
-
-    /// How each message's length is written (default [`LengthPrefix::U32`] big-endian).
-    #[must_use]
-    pub fn length_prefix(mut self, prefix: LengthPrefix) -> Self {
-        self.framing.prefix = prefix;
-        self
-    }
+    settings_getters!();
 
     /// Writes `message` and flushes the stream.
     ///
     /// # Errors
-    /// `InvalidInput` for a message beyond the maximum length or a value that cannot be
-    /// encoded (nothing of it is written), or the stream's error.
+    /// `InvalidInput` for a message beyond the maximum length ([`MessageError::TooLong`]) or
+    /// a value that cannot be encoded (nothing of it is written), or the stream's error.
     pub fn send<T: Encode + ?Sized>(&mut self, message: &T) -> io::Result<()> {
         self.feed(message)?;
         self.flush()
@@ -90,7 +82,7 @@ impl<W: Write> MessageWriter<W> {
     /// # Errors
     /// As [`send`](Self::send).
     pub fn feed<T: Encode + ?Sized>(&mut self, message: &T) -> io::Result<()> {
-        self.framing.append(message, &mut self.buf)?;
+        self.settings.append(message, &mut self.buf)?;
         if self.buf.len() >= WRITE_HIGH_WATER {
             self.write_buffered()?;
         }
@@ -147,8 +139,8 @@ impl<W: Write> MessageWriter<W> {
 /// from in place, so small messages take one read for many. A length beyond the maximum
 /// ([`max_frame_length`](Self::max_frame_length)) is refused as soon as its prefix is read,
 /// nothing allocated for it; the buffer grows with the bytes that arrive, never by more than
-/// has arrived (at least 8 KiB) at a time. Errors are those of
-/// [`FrameCodec`](super::FrameCodec): after a length beyond the limit every later read fails
+/// has arrived (at least 8 KiB) at a time. Errors are those of every end (see
+/// [the module](super)): after a length beyond the limit every later read fails
 /// ([`MessageError::Failed`]), while a message that arrived whole but does not decode is
 /// consumed and the next one is read normally.
 ///
@@ -161,50 +153,46 @@ pub struct MessageReader<R: Read> {
     buf: Vec<u8>,
     start: usize,
     end: usize,
-    framing: Framing,
+    settings: Builder,
     /// A read failed in a way that loses the message boundaries.
     failed: bool,
 }
 
 impl<R: Read> MessageReader<R> {
     /// Reads from `inner`, values framed under `config`, with the default prefix (4 bytes,
-    /// big-endian) and maximum message length (8 MiB).
+    /// big-endian) and maximum message length (8 MiB); other settings through [`Builder`].
     pub fn new(inner: R, config: Config) -> Self {
-        MessageReader {
-            inner,
-            buf: Vec::new(),
-            start: 0,
-            end: 0,
-            framing: Framing::new(config),
-            failed: false,
-        }
+        Self::with(inner, Builder::new(config))
     }
 
-    /// The longest message read; a longer length prefix fails the stream
-    /// ([`MessageError::TooLong`], `InvalidData`). As
-    /// [`FrameCodec::max_frame_length`](super::FrameCodec::max_frame_length).
+    /// Reads from `inner` with `settings` ([`Builder::new_reader`]).
+    ///
+    /// A longer length prefix than the maximum fails the stream ([`MessageError::TooLong`],
+    /// `InvalidData`):
     ///
     /// ```
-    /// use endian_wire::frame::{Config, MessageError, MessageReader};
+    /// use endian_wire::frame::Config;
+    /// use endian_wire::stream::{Builder, MessageError};
     /// let hostile = [0xFF, 0xFF, 0xFF, 0xFF, 1, 2, 3];
-    /// let mut reader = MessageReader::new(&hostile[..], Config::legacy()).max_frame_length(1024);
+    /// let settings = Builder::new(Config::legacy()).max_frame_length(1024);
+    /// let mut reader = settings.new_reader(&hostile[..]);
     /// let err = reader.read::<Vec<u8>>().unwrap_err();
     /// let why = err.get_ref().unwrap().downcast_ref::<MessageError>().unwrap();
     /// assert_eq!(why, &MessageError::TooLong { length: 0xFFFF_FFFF, limit: 1024 });
     /// assert!(reader.read::<Vec<u8>>().is_err()); // and it stays failed
     /// ```
-    #[must_use]
-    pub fn max_frame_length(mut self, bytes: usize) -> Self {
-        self.framing.max_frame_length = bytes;
-        self
+    pub(super) fn with(inner: R, settings: Builder) -> Self {
+        MessageReader {
+            inner,
+            buf: Vec::new(),
+            start: 0,
+            end: 0,
+            settings,
+            failed: false,
+        }
     }
 
-    /// How each message's length is written (default [`LengthPrefix::U32`] big-endian).
-    #[must_use]
-    pub fn length_prefix(mut self, prefix: LengthPrefix) -> Self {
-        self.framing.prefix = prefix;
-        self
-    }
+    settings_getters!();
 
     /// Reads the next message: `Ok(None)` when the stream ends between messages.
     ///
@@ -218,7 +206,7 @@ impl<R: Read> MessageReader<R> {
         }
         loop {
             let received = &self.buf[self.start..self.end];
-            let head = match self.framing.head(received) {
+            let head = match self.settings.head(received) {
                 Ok(head) => head,
                 Err(e) => {
                     self.failed = true;
@@ -229,10 +217,10 @@ impl<R: Read> MessageReader<R> {
                 && head.end() <= received.len()
             {
                 let result = self
-                    .framing
+                    .settings
                     .decode_slice::<T>(&received[head.start..head.end()]);
                 self.start += head.end();
-                return result.map(Some).map_err(undecodable);
+                return result.map(Some);
             }
             let wanted = head.map_or(MAX_PREFIX_WIDTH, |head| head.end());
             if self.fill(wanted)? == 0 {
@@ -241,7 +229,7 @@ impl<R: Read> MessageReader<R> {
                 }
                 self.failed = true;
                 return Err(self
-                    .framing
+                    .settings
                     .truncated(&self.buf[self.start..self.end])
                     .into());
             }
@@ -252,7 +240,8 @@ impl<R: Read> MessageReader<R> {
     /// it ends after any error but a message that does not decode.
     ///
     /// ```
-    /// use endian_wire::frame::{Config, MessageReader, MessageWriter};
+    /// use endian_wire::frame::Config;
+    /// use endian_wire::stream::{MessageReader, MessageWriter};
     /// let mut wire = Vec::new();
     /// let mut writer = MessageWriter::new(&mut wire, Config::legacy());
     /// for i in 0..3u64 {

@@ -1,16 +1,13 @@
-//! [`FrameCodec`] (feature `tokio`): length-prefixed messages of one framed type as a
+//! [`MessageCodec`] (feature `tokio`): length-prefixed messages of one framed type as a
 //! tokio-util `Decoder` and `Encoder`, for `Framed`, `FramedRead` and `FramedWrite`.
 
 use core::marker::PhantomData;
 
 use bytes::{Buf, Bytes, BytesMut};
 
-use super::config::Config;
-use super::decode::{Decode, Decoder};
-use super::encode::Encode;
-use super::error::{DecodeError, DecodeErrorKind};
-use super::message::{Framing, Head, LengthPrefix, MessageError, undecodable};
-use super::read::Reader;
+use super::error::undecodable;
+use super::{Builder, Head, LengthPrefix, MessageError, settings_getters};
+use crate::frame::{self, Config, Decode, DecodeErrorKind, Encode, Reader};
 
 /// The most a message that is still arriving grows the read buffer by at a time beyond what
 /// has arrived: a length prefix that its bytes do not back gets no memory.
@@ -26,19 +23,17 @@ const READ_AHEAD: usize = 8 << 10;
 /// by default `LengthDelimitedCodec`'s (a 4-byte big-endian length), so a peer using it with
 /// bincode or wincode under the matching configuration reads and writes the same bytes.
 ///
-/// A length beyond the maximum ([`max_frame_length`](Self::max_frame_length), 8 MiB by
-/// default) is refused as soon as its prefix arrives, with nothing buffered or allocated for
-/// it: the error ([`MessageError::TooLong`], `InvalidData`) names the length and the limit,
-/// and as the next message cannot be found after it, every later read fails too. A message that
-/// arrives whole but does not decode is an `InvalidData` error with the [`DecodeError`] inside;
-/// it is consumed, and the message after it is read normally. A stream that ends inside a
-/// message is an `UnexpectedEof` error ([`MessageError::Truncated`]).
+/// Errors are those of every end (see [the module](super)): a length beyond the maximum
+/// ([`max_frame_length`](Self::max_frame_length), 8 MiB by default) is refused as soon as its
+/// prefix arrives, nothing buffered or allocated for it, and fails the stream; a message that
+/// arrives whole but does not decode is an `InvalidData` error, and the next one is read.
 ///
 /// ```
 /// # #[cfg(feature = "derive")] {
 /// use bytes::BytesMut;
 /// use endian_wire::Endianize;
-/// use endian_wire::frame::{Config, FrameCodec};
+/// use endian_wire::frame::Config;
+/// use endian_wire::stream::Builder;
 /// use tokio_util::codec::{Decoder, Encoder};
 ///
 /// #[derive(Endianize, Clone, Debug, PartialEq)]
@@ -48,7 +43,9 @@ const READ_AHEAD: usize = 8 << 10;
 ///     Halt(String),
 /// }
 ///
-/// let mut codec = FrameCodec::<Quote>::new(Config::standard()).max_frame_length(1 << 20);
+/// let mut codec = Builder::new(Config::standard())
+///     .max_frame_length(1 << 20)
+///     .new_codec::<Quote>();
 /// let mut wire = BytesMut::new();
 /// codec.encode(&Quote::Bid { price: 101, qty: 7 }, &mut wire)?;
 /// codec.encode(Quote::Halt("auction".into()), &mut wire)?;
@@ -67,35 +64,26 @@ const READ_AHEAD: usize = 8 << 10;
 ///
 /// Over a socket, with `tokio_util::codec::Framed::new(stream, codec)`: a `Stream` of
 /// `io::Result<T>` and a `Sink` of `T` or `&T`.
-pub struct FrameCodec<T> {
-    framing: Framing,
+pub struct MessageCodec<T> {
+    settings: Builder,
     /// A read failed in a way that loses the message boundaries.
     failed: bool,
     message: PhantomData<fn(T) -> T>,
 }
 
-impl<T> FrameCodec<T> {
+impl<T> MessageCodec<T> {
     /// A codec framing values under `config`, with the default prefix (4 bytes, big-endian)
-    /// and maximum message length (8 MiB).
-    #[must_use]
-    pub const fn new(config: Config) -> Self {
-        FrameCodec {
-            framing: Framing::new(config),
-            failed: false,
-            message: PhantomData,
-        }
-    }
-
-    /// The longest message (its bytes, not counting the prefix) that is read or sent; a
-    /// longer one is refused (default [`DEFAULT_MAX_FRAME_LENGTH`](super::DEFAULT_MAX_FRAME_LENGTH),
-    /// 8 MiB, as `LengthDelimitedCodec`).
+    /// and maximum message length (8 MiB); other settings through [`Builder`].
+    ///
+    /// A hostile length is refused as soon as its prefix arrives:
     ///
     /// ```
     /// use bytes::BytesMut;
-    /// use endian_wire::frame::{Config, FrameCodec, MessageError};
+    /// use endian_wire::frame::Config;
+    /// use endian_wire::stream::{Builder, MessageError};
     /// use tokio_util::codec::Decoder;
     ///
-    /// let mut codec = FrameCodec::<Vec<u8>>::new(Config::legacy()).max_frame_length(100);
+    /// let mut codec = Builder::new(Config::legacy()).max_frame_length(100).new_codec::<Vec<u8>>();
     /// let mut hostile = BytesMut::from(&[0xFF, 0xFF, 0xFF, 0xFF][..]);
     /// let err = codec.decode(&mut hostile).unwrap_err();
     /// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
@@ -103,71 +91,40 @@ impl<T> FrameCodec<T> {
     /// assert_eq!(why, &MessageError::TooLong { length: 0xFFFF_FFFF, limit: 100 });
     /// ```
     #[must_use]
-    pub const fn max_frame_length(mut self, bytes: usize) -> Self {
-        self.framing.max_frame_length = bytes;
-        self
+    pub const fn new(config: Config) -> Self {
+        Self::with(Builder::new(config))
     }
 
-    /// How each message's length is written (default [`LengthPrefix::U32`] big-endian).
-    ///
-    /// ```
-    /// use bytes::BytesMut;
-    /// use endian_wire::Endian;
-    /// use endian_wire::frame::{Config, FrameCodec, LengthPrefix};
-    /// use tokio_util::codec::Encoder;
-    ///
-    /// let mut codec = FrameCodec::<u16>::new(Config::legacy())
-    ///     .length_prefix(LengthPrefix::U16(Endian::Little));
-    /// let mut out = BytesMut::new();
-    /// codec.encode(0x0102, &mut out)?;
-    /// assert_eq!(out[..], [2, 0, 2, 1]);
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    #[must_use]
-    pub const fn length_prefix(mut self, prefix: LengthPrefix) -> Self {
-        self.framing.prefix = prefix;
-        self
+    /// A codec with `settings` ([`Builder::new_codec`]).
+    pub(super) const fn with(settings: Builder) -> Self {
+        MessageCodec {
+            settings,
+            failed: false,
+            message: PhantomData,
+        }
     }
 
-    /// The framing configuration.
-    #[must_use]
-    pub const fn config(&self) -> Config {
-        self.framing.config
-    }
-
-    /// The maximum message length.
-    #[must_use]
-    pub const fn frame_limit(&self) -> usize {
-        self.framing.max_frame_length
-    }
-
-    /// The length prefix.
-    #[must_use]
-    pub const fn prefix(&self) -> LengthPrefix {
-        self.framing.prefix
-    }
+    settings_getters!();
 
     /// Appends `message` to `dst`: its prefix, then its framing.
     fn encode_message(&self, message: &T, dst: &mut BytesMut) -> std::io::Result<()>
     where
         T: Encode,
     {
-        self.framing
-            .append(message, dst)
-            .map_err(std::io::Error::from)
+        self.settings.append(message, dst)
     }
 }
 
-impl<T: Decode> FrameCodec<T> {
+impl<T: Decode> MessageCodec<T> {
     /// Decodes the message at `head` in `src`, which holds all of it, and consumes it.
     #[inline(always)]
     fn decode_message(&self, src: &mut BytesMut, head: Head) -> std::io::Result<T> {
-        let config = self.framing.config;
-        if super::static_decode_size::<T>(config).is_some() {
+        let config = self.settings.config;
+        if frame::decodes_in_one_step::<T>(config) {
             // A static size (it holds no `Bytes`): the slice's one-step path.
-            let result = self.framing.decode_slice(&src[head.start..head.end()]);
+            let result = self.settings.decode_slice(&src[head.start..head.end()]);
             src.advance(head.end());
-            return result.map_err(undecodable);
+            return result;
         }
         let mut reader = MessageIn {
             src,
@@ -175,56 +132,40 @@ impl<T: Decode> FrameCodec<T> {
             end: head.end(),
             shared: None,
         };
-        let (result, used) = super::with_static_int!(config, |wrap| {
-            let mut d = Decoder::new(wrap(&mut reader), config);
-            let result = T::decode(&mut d);
-            (result, d.offset())
-        });
-        let result = match result {
-            Ok(value) if used == head.len => Ok(value),
-            Ok(_) => Err(DecodeError::new(
-                used,
-                DecodeErrorKind::TrailingBytes {
-                    count: head.len - used,
-                },
-            )),
-            Err(e) => Err(e),
-        };
+        let result = frame::decode_message(&mut reader, head.len, config);
         reader.finish();
         result.map_err(undecodable)
     }
 }
 
-impl<T> Clone for FrameCodec<T> {
+impl<T> Clone for MessageCodec<T> {
     fn clone(&self) -> Self {
-        FrameCodec {
-            framing: self.framing,
+        MessageCodec {
+            settings: self.settings,
             failed: self.failed,
             message: PhantomData,
         }
     }
 }
 
-impl<T> core::fmt::Debug for FrameCodec<T> {
+impl<T> core::fmt::Debug for MessageCodec<T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("FrameCodec")
+        f.debug_struct("MessageCodec")
             .field("message", &core::any::type_name::<T>())
-            .field("config", &self.framing.config)
-            .field("max_frame_length", &self.framing.max_frame_length)
-            .field("length_prefix", &self.framing.prefix)
+            .field("settings", &self.settings)
             .field("failed", &self.failed)
             .finish()
     }
 }
 
-impl<T> Default for FrameCodec<T> {
+impl<T> Default for MessageCodec<T> {
     /// [`Config::standard`] (bincode 2's default), the default prefix and limit.
     fn default() -> Self {
-        FrameCodec::new(Config::standard())
+        MessageCodec::new(Config::standard())
     }
 }
 
-impl<T: Decode> tokio_util::codec::Decoder for FrameCodec<T> {
+impl<T: Decode> tokio_util::codec::Decoder for MessageCodec<T> {
     type Item = T;
     type Error = std::io::Error;
 
@@ -233,7 +174,7 @@ impl<T: Decode> tokio_util::codec::Decoder for FrameCodec<T> {
         if self.failed {
             return Err(MessageError::Failed.into());
         }
-        let head = match self.framing.head(src) {
+        let head = match self.settings.head(src) {
             Ok(Some(head)) => head,
             Ok(None) => return Ok(None),
             Err(e) => {
@@ -257,13 +198,13 @@ impl<T: Decode> tokio_util::codec::Decoder for FrameCodec<T> {
             None if src.is_empty() => Ok(None),
             None => {
                 self.failed = true;
-                Err(self.framing.truncated(src).into())
+                Err(self.settings.truncated(src).into())
             }
         }
     }
 }
 
-impl<T: Encode> tokio_util::codec::Encoder<T> for FrameCodec<T> {
+impl<T: Encode> tokio_util::codec::Encoder<T> for MessageCodec<T> {
     type Error = std::io::Error;
 
     #[inline]
@@ -272,7 +213,7 @@ impl<T: Encode> tokio_util::codec::Encoder<T> for FrameCodec<T> {
     }
 }
 
-impl<T: Encode> tokio_util::codec::Encoder<&T> for FrameCodec<T> {
+impl<T: Encode> tokio_util::codec::Encoder<&T> for MessageCodec<T> {
     type Error = std::io::Error;
 
     #[inline]
