@@ -2,7 +2,7 @@
 //! [`BytesWriter`], a `BytesMut` as a [`Writer`]), decode from any `Buf` ([`decode_from_buf`],
 //! [`BytesReader`]), and `bytes::Bytes` / `BytesMut` as framed values (a length and the
 //! bytes, as `Vec<u8>`). A `Bytes` decoded from a `Bytes` input (or from a message received
-//! by [`MessageCodec`](crate::stream::MessageCodec)) shares the input's memory instead of copying it.
+//! by the transport's `MessageCodec`) shares the input's memory instead of copying it.
 //!
 //! ```
 //! use bytes::{Bytes, BytesMut};

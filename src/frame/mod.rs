@@ -33,7 +33,7 @@
 //! ```
 //!
 //! Messages on a byte stream, each a length prefix and one framed value, are
-//! [`crate::stream`]'s. [`encode_into_buf`] and [`decode_from_buf`] work with `bytes` buffers
+//! the transport's (`endian_wire::stream`). [`encode_into_buf`] and [`decode_from_buf`] work with `bytes` buffers
 //! (feature `bytes`).
 //!
 //! Decoding never panics and never allocates beyond the configured limit
@@ -76,15 +76,18 @@ pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
 #[cfg(feature = "std")]
 pub use read::IoReader;
 pub use read::{BorrowReader, Reader, SliceReader};
+// The run tables of a type, for the runtime-order tables.
 #[cfg(feature = "std")]
-pub(crate) use runs::RunTables;
+pub(crate) use decode::{decode_copies, decode_tables};
+#[cfg(feature = "std")]
+pub(crate) use encode::encode_tables;
 #[cfg(feature = "std")]
 pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
 
 #[cfg(feature = "bytes")]
 pub use bytes::{BytesReader, BytesWriter, decode_from_buf, encode_into_buf};
-// What `crate::stream` frames its messages with.
+// What the transport (`stream`) frames its messages with.
 #[cfg(feature = "std")]
 pub(crate) use prefixed::{Prefix, PrefixedError, encode_prefixed};
 #[cfg(all(feature = "std", feature = "tokio"))]

@@ -1,4 +1,4 @@
-//! Framing's side of length-prefixed messages ([`crate::stream`]): a value encoded after a
+//! Framing's side of length-prefixed messages (the transport, `endian_wire::stream`): a value encoded after a
 //! prefix of the caller's choosing, straight into a growable buffer, and one whole message
 //! decoded. The only framing entry points the transport uses.
 

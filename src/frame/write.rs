@@ -582,7 +582,7 @@ mod tests {
         ));
         assert_eq!(w.written(), 4);
         assert!(matches!(w.write_fixed(1, |out| out.put(*b"e")), Ok(true)));
-        w.write_wire::<crate::u8be>(b"f").unwrap();
+        w.write_wire::<crate::wire::u8be>(b"f").unwrap();
         assert_eq!(w.written(), 6);
         assert!(w.write(b"").is_ok());
         assert!(w.write(b"g").is_err());

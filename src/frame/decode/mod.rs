@@ -11,6 +11,8 @@ use core::mem::MaybeUninit;
 
 pub use decoder::{Decoder, MAX_DEPTH};
 pub use in_place::{InPlace, decode_into_slot};
+#[cfg(feature = "std")]
+pub(crate) use in_place::{decode_copies, decode_tables};
 #[cfg(feature = "alloc")]
 pub(crate) use in_place::{decode_vec_generic, decode_vec_into_slot};
 

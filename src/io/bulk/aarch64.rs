@@ -5,9 +5,8 @@
 
 use core::arch::aarch64::*;
 
-use super::dispatch::Kernels;
-use super::lanes::{LanePattern, Shuffle, shuffle_run};
-use super::portable::Lane;
+use super::kernel::{Kernels, Lane, LanePattern};
+use super::lanes::{Shuffle, shuffle_run};
 use super::vector::{Vector, copy_run, swap_run};
 
 /// 16 bytes in a NEON register.
@@ -56,7 +55,7 @@ impl Shuffle for Neon {
 }
 
 /// # Safety
-/// As [`LanesKernel`](super::lanes::LanesKernel); NEON is part of the compile-time target.
+/// As [`LanesKernel`](super::kernel::LanesKernel); NEON is part of the compile-time target.
 unsafe fn lanes(p: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize) {
     // SAFETY: forwarded from the caller.
     unsafe { shuffle_run::<Neon>(p, src, dst, bytes) }

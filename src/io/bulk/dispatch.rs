@@ -5,6 +5,7 @@
 
 use core::sync::atomic::{AtomicPtr, AtomicU8, Ordering};
 
+use super::kernel::{Kernel, Kernels};
 use super::portable;
 
 /// An instruction set the bulk kernels can use.
@@ -77,35 +78,6 @@ impl core::fmt::Display for ForceIsaError {
 }
 
 impl core::error::Error for ForceIsaError {}
-
-/// A kernel: byte-reverse `count` elements from `src` to `dst` (identical or disjoint ranges).
-pub(crate) type Kernel = unsafe fn(src: *const u8, dst: *mut u8, count: usize);
-
-/// One kernel per element width: 1 (a copy: reversing one byte changes nothing), 2, 4, 8 and
-/// 16 bytes.
-pub(crate) struct Kernels {
-    pub(crate) copy: Kernel,
-    pub(crate) swap2: Kernel,
-    pub(crate) swap4: Kernel,
-    pub(crate) swap8: Kernel,
-    pub(crate) swap16: Kernel,
-    /// Records shuffled within 16-byte lanes ([`super::lanes`]).
-    pub(crate) lanes: super::lanes::LanesKernel,
-}
-
-impl Kernels {
-    /// The kernel for elements of `width` bytes (1, 2, 4, 8 or 16).
-    #[inline(always)]
-    pub(crate) fn for_width(&self, width: usize) -> Kernel {
-        match width {
-            1 => self.copy,
-            2 => self.swap2,
-            4 => self.swap4,
-            8 => self.swap8,
-            _ => self.swap16,
-        }
-    }
-}
 
 impl Isa {
     /// Every instruction set this crate knows, on any architecture.
@@ -266,7 +238,7 @@ impl Isa {
             Isa::Avx512Bw => &super::x86::avx512::KERNELS,
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Isa::Neon => &super::aarch64::KERNELS,
-            _ => &portable::KERNELS,
+            _ => &PORTABLE,
         }
     }
 }
@@ -379,3 +351,13 @@ macro_rules! cpu_has {
 cpu_has!(cpu_has_ssse3, "ssse3");
 cpu_has!(cpu_has_avx2, "avx2");
 cpu_has!(cpu_has_avx512bw, "avx512f", "avx512bw");
+
+/// The portable kernel of each width.
+static PORTABLE: Kernels = Kernels {
+    copy: portable::copy,
+    swap2: portable::swap::<u16>,
+    swap4: portable::swap::<u32>,
+    swap8: portable::swap::<u64>,
+    swap16: portable::swap::<u128>,
+    lanes: super::lanes::portable,
+};

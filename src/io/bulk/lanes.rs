@@ -9,52 +9,7 @@
 //! and repeats with the record (every `lcm(record size, 16)` bytes) instead of every lane.
 //! The controls are built at compile time per record type (`runtime_endian::table`).
 
-/// A byte shuffle within 16-byte lanes that repeats every `period` bytes: byte `t` of the
-/// output is byte `control[t % period]` of the input's 16-byte lane holding byte `t` (input
-/// byte `(t & !15) + control[t % period]`).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct LanePattern<'a> {
-    control: &'a [u8],
-    period: usize,
-}
-
-/// Bytes of control past the period, repeating its start, so that a vector of up to 64 bytes
-/// loads its control in one piece wherever in the period it starts.
-pub(crate) const CONTROL_TAIL: usize = 64;
-
-impl<'a> LanePattern<'a> {
-    /// The pattern of `control` (at least `period + CONTROL_TAIL` bytes), if well formed: a
-    /// period that is a positive multiple of 16, every entry below 16, and the tail repeating
-    /// the start.
-    pub(crate) const fn new(control: &'a [u8], period: usize) -> Option<Self> {
-        if period == 0 || !period.is_multiple_of(16) || control.len() < period + CONTROL_TAIL {
-            return None;
-        }
-        let mut i = 0;
-        while i < period + CONTROL_TAIL {
-            if control[i] >= 16 || control[i] != control[i % period] {
-                return None;
-            }
-            i += 1;
-        }
-        Some(LanePattern { control, period })
-    }
-
-    /// Whether every byte of a run of `bytes` bytes reads a byte inside the run (the last,
-    /// partial lane of a run whose length is not a multiple of 16 may point past its end).
-    pub(crate) fn stays_within(&self, bytes: usize) -> bool {
-        let start = bytes & !15;
-        (start..bytes).all(|t| start + usize::from(self.control[t % self.period]) < bytes)
-    }
-}
-
-/// A kernel: the pattern applied to `bytes` bytes from `src` to `dst`.
-///
-/// # Safety
-/// `src` valid for reads and `dst` for writes of `bytes` bytes, the ranges disjoint; the
-/// pattern [stays within](LanePattern::stays_within) `bytes`.
-pub(crate) type LanesKernel =
-    unsafe fn(pattern: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize);
+use super::kernel::LanePattern;
 
 /// A vector that can shuffle the bytes of each of its 16-byte lanes.
 #[cfg(any(
@@ -87,7 +42,7 @@ pub(crate) unsafe fn shuffle_run<V: Shuffle>(
     dst: *mut u8,
     bytes: usize,
 ) {
-    let period = p.period;
+    let period = p.period();
     let step = V::BYTES % period;
     let next = |phase: usize| {
         let phase = phase + step;
@@ -102,7 +57,7 @@ pub(crate) unsafe fn shuffle_run<V: Shuffle>(
         debug_assert!(phase < period);
         // SAFETY: `phase < period`, so the `V::BYTES <= CONTROL_TAIL` bytes from it are
         // inside `control`; the caller guarantees the instruction set.
-        unsafe { V::load(p.control.as_ptr().add(phase)) }
+        unsafe { V::load(p.control().as_ptr().add(phase)) }
     };
     let block = 4 * V::BYTES;
     let (mut at, mut phase) = (0, 0);
@@ -170,12 +125,12 @@ unsafe fn bytewise(
 ) {
     debug_assert!(from.is_multiple_of(16));
     for t in from..bytes {
-        let source = (t & !15) + usize::from(p.control[phase]);
+        let source = (t & !15) + usize::from(p.control()[phase]);
         // SAFETY: the pattern stays within `bytes` (the caller's promise), so `source` is a
         // readable byte of `src`, and `t < bytes` a writable one of `dst`.
         unsafe { dst.add(t).write(src.add(source).read()) };
         phase += 1;
-        if phase == p.period {
+        if phase == p.period() {
             phase = 0;
         }
     }

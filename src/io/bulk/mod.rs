@@ -36,6 +36,7 @@
 mod aarch64;
 mod dispatch;
 mod element;
+mod kernel;
 mod lanes;
 mod portable;
 mod records;
@@ -54,8 +55,8 @@ use zerocopy::{FromBytes, IntoBytes};
 pub use dispatch::{ForceIsaError, Isa};
 pub use element::{Primitive, WireElement};
 #[cfg(feature = "std")]
-pub(crate) use lanes::CONTROL_TAIL;
-pub(crate) use lanes::LanePattern;
+pub(crate) use kernel::CONTROL_TAIL;
+pub(crate) use kernel::LanePattern;
 pub(crate) use records::{Permutation, permute_records, records_kernel_available};
 
 /// Up to this many bytes (one cache line) a swap runs inline on the compile-time target's
@@ -83,7 +84,7 @@ const COPY_TO: usize = 256 * 1024;
 /// `src` valid for reads and `dst` for writes of `count * size_of::<L>()` bytes; the ranges
 /// identical or disjoint.
 #[inline(always)]
-unsafe fn swap_elements<L: portable::Lane, const WIDTH: usize>(
+unsafe fn swap_elements<L: kernel::Lane, const WIDTH: usize>(
     src: *const u8,
     dst: *mut u8,
     count: usize,
@@ -101,7 +102,7 @@ unsafe fn swap_elements<L: portable::Lane, const WIDTH: usize>(
 
 /// The inline path: the compile-time target's vectors, or one element at a time without any.
 mod inline {
-    use super::portable::Lane;
+    use super::kernel::Lane;
 
     /// # Safety
     /// As [`super::portable::swap`].

@@ -4,22 +4,7 @@
 
 use core::ptr;
 
-/// An unsigned integer as wide as an element; its `swap_bytes` is the element's byte reversal.
-pub(crate) trait Lane: Copy {
-    fn swap(self) -> Self;
-}
-
-macro_rules! lanes {
-    ($($t:ty),*) => {$(
-        impl Lane for $t {
-            #[inline(always)]
-            fn swap(self) -> Self {
-                self.swap_bytes()
-            }
-        }
-    )*};
-}
-lanes!(u16, u32, u64, u128);
+use super::kernel::Lane;
 
 /// Byte-reverses `count` elements of type `L` from `src` to `dst`.
 ///
@@ -69,17 +54,7 @@ pub(crate) unsafe fn swap_grouped<L: Lane>(src: *const u8, dst: *mut u8, count: 
 /// # Safety
 /// `src` valid for reads and `dst` for writes of `bytes` bytes, the ranges identical or
 /// disjoint.
-unsafe fn copy(src: *const u8, dst: *mut u8, bytes: usize) {
+pub(super) unsafe fn copy(src: *const u8, dst: *mut u8, bytes: usize) {
     // SAFETY: forwarded from the caller (`ptr::copy` allows identical ranges).
     unsafe { ptr::copy(src, dst, bytes) }
 }
-
-/// The portable kernel of each width.
-pub(crate) static KERNELS: super::dispatch::Kernels = super::dispatch::Kernels {
-    copy,
-    swap2: swap::<u16>,
-    swap4: swap::<u32>,
-    swap8: swap::<u64>,
-    swap16: swap::<u128>,
-    lanes: super::lanes::portable,
-};

@@ -12,7 +12,8 @@
 //! iteration loads before it stores, and the last vector is loaded before anything is stored,
 //! so the bytes it re-swaps are written with the same values the loop wrote there.
 
-use super::portable::{self, Lane};
+use super::kernel::Lane;
+use super::portable;
 
 /// A SIMD register of `BYTES` bytes whose elements of 2, 4, 8 or 16 bytes can be byte-reversed.
 ///

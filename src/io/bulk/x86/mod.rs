@@ -6,7 +6,8 @@
 //! instruction set the compile-time target guarantees, see [`Inline`]); the wider kernels are
 //! reached through the cached function pointers of `dispatch`.
 
-use super::portable::{self, Lane};
+use super::kernel::Lane;
+use super::portable;
 use super::vector::{Vector, copy_run};
 
 pub(crate) mod avx2;

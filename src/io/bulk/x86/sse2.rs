@@ -6,9 +6,8 @@
 use core::arch::x86_64::*;
 
 #[cfg(target_feature = "sse2")]
-use crate::io::bulk::dispatch::Kernels;
+use crate::io::bulk::kernel::{Kernels, Lane};
 #[cfg(target_feature = "sse2")]
-use crate::io::bulk::portable::Lane;
 use crate::io::bulk::vector::Vector;
 #[cfg(target_feature = "sse2")]
 use crate::io::bulk::vector::{copy_run, swap_run};
