@@ -244,7 +244,7 @@ pub(super) unsafe fn fill_run<T>(
     Ok(())
 }
 
-#[cfg(all(test, feature = "alloc"))]
+#[cfg(all(test, feature = "std"))]
 mod tests {
     use crate::frame::decode::{Decode, decode_copies};
     use crate::wire::u32be;
