@@ -56,6 +56,7 @@ mod error;
 mod list;
 pub mod mutf8;
 mod read;
+pub mod region;
 mod snbt;
 mod tag;
 mod view;
