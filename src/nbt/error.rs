@@ -20,6 +20,8 @@ use core::fmt;
 pub struct Error {
     offset: usize,
     kind: ErrorKind,
+    /// The region file's chunk `(x, z)` the error is about, if any.
+    chunk: Option<(u8, u8)>,
 }
 
 /// Why NBT could not be read or written.
@@ -74,6 +76,80 @@ pub enum ErrorKind {
     /// Decompressing or compressing failed (feature `flate2`).
     #[cfg(feature = "flate2")]
     Compression(std::io::Error),
+    /// A region file's chunk inflates to more than the limit
+    /// ([`Region::with_max_inflated`](super::region::Region::with_max_inflated)).
+    InflatedTooLarge {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A region file's chunk lies in the file's header (its first two 4 KiB sectors).
+    ChunkInHeader {
+        /// The sector the header names.
+        sector: u32,
+    },
+    /// A region file's chunk has no sectors, or its sectors lie past the end of the file.
+    ChunkOutOfBounds {
+        /// The first sector.
+        sector: u32,
+        /// How many sectors.
+        sectors: u8,
+        /// The file's length in bytes.
+        file_len: u64,
+    },
+    /// Two of a region file's chunks claim the same sectors.
+    ChunkOverlaps {
+        /// The other chunk's `(x, z)`.
+        other: (u8, u8),
+    },
+    /// A region file's chunk length is 0 or more than its sectors hold.
+    ChunkLength {
+        /// The length read (the compression byte and the data).
+        length: u32,
+        /// The most the chunk's sectors hold.
+        room: usize,
+    },
+    /// A region file's chunk names a compression that does not exist (1 gzip, 2 zlib, 3 none
+    /// and 4 LZ4 do, each plus 128 for a chunk stored in its own `.mcc` file).
+    UnknownCompression {
+        /// The compression byte.
+        id: u8,
+    },
+    /// A region file's chunk is compressed with a scheme this build cannot read.
+    UnsupportedCompression {
+        /// The scheme.
+        scheme: &'static str,
+        /// The feature that reads it.
+        feature: &'static str,
+    },
+    /// A region file's chunk holds compressed data that does not decompress (LZ4's block
+    /// stream; zlib and gzip report `Compression`).
+    CompressedData {
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A region file's chunk is stored outside the region, in its own file
+    /// (`c.<x>.<z>.mcc`, compression byte 128 and above), which only
+    /// [`RegionFile`](super::region::RegionFile) opened from a path reads.
+    ExternalChunk,
+    /// SNBT text that is not SNBT: where, and what was wrong.
+    Snbt {
+        /// The line, from 1.
+        line: usize,
+        /// The column in characters, from 1.
+        column: usize,
+        /// What was expected, or what was wrong.
+        problem: &'static str,
+    },
+    /// Reading a region file failed.
+    #[cfg(feature = "std")]
+    Io(std::io::Error),
+    /// Chunk coordinates outside `0..32`.
+    ChunkCoordinates {
+        /// The x given.
+        x: usize,
+        /// The z given.
+        z: usize,
+    },
 }
 
 impl Error {
@@ -81,7 +157,24 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub(crate) fn new(offset: usize, kind: ErrorKind) -> Self {
-        Error { offset, kind }
+        Error {
+            offset,
+            kind,
+            chunk: None,
+        }
+    }
+
+    /// This error, about a region file's chunk `(x, z)`.
+    #[cold]
+    pub(crate) fn in_chunk(mut self, x: u8, z: u8) -> Self {
+        self.chunk = Some((x, z));
+        self
+    }
+
+    /// The region file's chunk `(x, z)` the error is about, if it is about one (the offset is
+    /// then in the file, or in the chunk's uncompressed NBT for an error in it).
+    pub fn chunk(&self) -> Option<(u8, u8)> {
+        self.chunk
     }
 
     /// The byte offset in the input (0 for errors that are not about a place in it).
@@ -97,6 +190,16 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_kind(f)?;
+        match self.chunk {
+            Some((x, z)) => write!(f, ", in the region's chunk ({x}, {z})"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Error {
+    fn fmt_kind(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let at = self.offset;
         match &self.kind {
             ErrorKind::UnexpectedEof { needed, what } => {
@@ -137,6 +240,60 @@ impl fmt::Display for Error {
             ErrorKind::Unencodable { what } => write!(f, "NBT: cannot encode {what}"),
             #[cfg(feature = "flate2")]
             ErrorKind::Compression(e) => write!(f, "NBT: compression failed: {e}"),
+            ErrorKind::InflatedTooLarge { limit } => {
+                write!(f, "NBT: inflates to more than the limit of {limit} bytes")
+            }
+            ErrorKind::ChunkInHeader { sector } => write!(
+                f,
+                "NBT: region chunk at sector {sector} overlaps the header (sectors 0 and 1)"
+            ),
+            ErrorKind::ChunkOutOfBounds {
+                sector,
+                sectors,
+                file_len,
+            } => write!(
+                f,
+                "NBT: region chunk of {sectors} sectors from sector {sector} lies outside the \
+                 file of {file_len} bytes"
+            ),
+            ErrorKind::ChunkOverlaps { other: (x, z) } => write!(
+                f,
+                "NBT: region chunk at byte {at} overlaps the sectors of chunk ({x}, {z})"
+            ),
+            ErrorKind::ChunkLength { length, room } => write!(
+                f,
+                "NBT: region chunk length {length} at byte {at}: expected 1 to {room}"
+            ),
+            ErrorKind::UnknownCompression { id } => write!(
+                f,
+                "NBT: unknown region chunk compression {id} at byte {at} (1 gzip, 2 zlib, \
+                 3 none, 4 LZ4, each + 128 when external)"
+            ),
+            ErrorKind::UnsupportedCompression { scheme, feature } => write!(
+                f,
+                "NBT: region chunk compressed with {scheme}, which needs the feature `{feature}`"
+            ),
+            ErrorKind::CompressedData { why } => {
+                write!(f, "NBT: bad compressed data at byte {at}: {why}")
+            }
+            ErrorKind::ExternalChunk => write!(
+                f,
+                "NBT: region chunk stored in its own .mcc file, beside the region file"
+            ),
+            ErrorKind::Snbt {
+                line,
+                column,
+                problem,
+            } => write!(
+                f,
+                "NBT: bad SNBT at line {line}, column {column}: {problem}"
+            ),
+            #[cfg(feature = "std")]
+            ErrorKind::Io(e) => write!(f, "NBT: reading the region file failed: {e}"),
+            ErrorKind::ChunkCoordinates { x, z } => write!(
+                f,
+                "NBT: chunk coordinates ({x}, {z}) outside a region's 0..32"
+            ),
         }
     }
 }
@@ -146,6 +303,8 @@ impl core::error::Error for Error {
         match &self.kind {
             #[cfg(feature = "flate2")]
             ErrorKind::Compression(e) => Some(e),
+            #[cfg(feature = "std")]
+            ErrorKind::Io(e) => Some(e),
             _ => None,
         }
     }
@@ -157,9 +316,10 @@ impl From<Error> for std::io::Error {
         use std::io::ErrorKind as Io;
         let kind = match e.kind {
             ErrorKind::UnexpectedEof { .. } => Io::UnexpectedEof,
-            ErrorKind::Unencodable { .. } => Io::InvalidInput,
+            ErrorKind::Unencodable { .. } | ErrorKind::ChunkCoordinates { .. } => Io::InvalidInput,
             #[cfg(feature = "flate2")]
             ErrorKind::Compression(e) => return e,
+            ErrorKind::Io(e) => return e,
             _ => Io::InvalidData,
         };
         std::io::Error::new(kind, e)

@@ -38,6 +38,8 @@
 //! | network (nameless root, Minecraft 1.20.2+) | [`from_network_bytes`] | [`to_network_bytes`], [`extend_network_bytes`], [`write_network`] |
 //! | in place, nothing copied | [`view`], [`view_network`] | |
 //! | gzip, zlib or none, detected (feature `flate2`) | `from_compressed` | `to_gzip`, `write_gzip` |
+//! | SNBT text (Minecraft 1.21.5's grammar) | [`from_snbt`], [`tag_from_snbt`], `str::parse` | `Display` (`to_string()`, `{:#}` indented) |
+//! | Anvil region files (`.mca`) | [`region::Region`], `region::RegionFile` (`std`) | [`region::RegionBuilder`] |
 //!
 //! [`view`] is the fast way to read a few values out of a document: it checks the input once
 //! and returns an [`NbtView`] that walks compounds and lists in place, decodes a string only
@@ -56,6 +58,7 @@ mod error;
 mod list;
 pub mod mutf8;
 mod read;
+pub mod region;
 mod snbt;
 mod tag;
 mod view;
@@ -70,6 +73,7 @@ pub use compress::{
 };
 pub use error::{Error, ErrorKind};
 pub use list::List;
+pub use snbt::{from_snbt, tag_from_snbt};
 pub use tag::{Nbt, Tag, TagKind};
 pub use view::{
     CompoundIter, CompoundView, ListIter, ListView, Mutf8Str, NbtView, Numbers, TagView, view,

@@ -7,7 +7,7 @@
 //! * always: the counting allocator ([`alloc`]), the rule for tests whose tool or data is not
 //!   installed ([`skip`]), and the generators' deterministic [`Rng`];
 //! * `nbt`: the NBT files of simdnbt's package, generated documents and random trees
-//!   (`nbt`, `nbt_trees`);
+//!   (`nbt`, `nbt_trees`), the region file and chunks of fastanvil's package (`region`);
 //! * `messages`: market-data messages (`market`); `peers` derives them for bincode and wincode
 //!   too and adds the peers' serializers, the real-message shapes (`shapes`) and Solana's
 //!   transactions (`solana`);
@@ -26,6 +26,8 @@ pub mod market;
 pub mod nbt;
 #[cfg(feature = "nbt")]
 pub mod nbt_trees;
+#[cfg(feature = "nbt")]
+pub mod region;
 mod rng;
 #[cfg(feature = "peers")]
 pub mod shapes;

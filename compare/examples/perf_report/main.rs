@@ -35,7 +35,7 @@ mod isa_rows;
 mod nbt_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 10] = [
+const IMPLS: [&str; 11] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -46,6 +46,7 @@ const IMPLS: [&str; 10] = [
     "wincode",
     "valence_nbt",
     "fastnbt",
+    "fastanvil",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.

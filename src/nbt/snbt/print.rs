@@ -1,20 +1,14 @@
-//! `Display` as SNBT, Minecraft's text form of NBT, for debugging: `{}` on one line, `{:#}`
-//! indented.
+//! SNBT printing: `Display` for the tree's types.
 //!
-//! ```
-//! use endian_wire::nbt::{Compound, List};
-//! let c = Compound::new()
-//!     .with("id", "minecraft:stone")
-//!     .with("Count", 64i8)
-//!     .with("Pos", List::Double(vec![0.5, 64.0]))
-//!     .with("has space", vec![1i64, 2]);
-//! assert_eq!(c.to_string(), r#"{id:"minecraft:stone",Count:64b,Pos:[0.5d,64.0d],"has space":[L;1L,2L]}"#);
-//! assert_eq!(format!("{:#}", Compound::new().with("a", 1)), "{\n  a: 1\n}");
-//! ```
+//! Every tree prints as SNBT that [`from_snbt`](super::from_snbt) reads back to the same tree
+//! (an empty list's element type and the root's name aside): floats in Rust's shortest form
+//! that reads back exactly, NaNs and infinities as `float_bits(..)` / `double_bits(..)`, and a
+//! list of compounds that Minecraft wrote for elements of mixed types as those elements.
 
 use core::fmt::{self, Display, Formatter, Write as _};
 
-use super::{Compound, List, Nbt, Tag};
+use super::super::{Compound, List, Nbt, Tag};
+use super::parse::is_wrapper;
 
 struct Snbt<'f, 'b> {
     f: &'f mut Formatter<'b>,
@@ -61,16 +55,45 @@ impl Snbt<'_, '_> {
     }
 
     /// Numbers in brackets, `prefix` first (`"B;"` for a byte array), each with `suffix`.
-    fn numbers<T: fmt::Debug>(&mut self, prefix: &str, v: &[T], suffix: &str) -> fmt::Result {
+    fn numbers<T: fmt::Display>(&mut self, prefix: &str, v: &[T], suffix: &str) -> fmt::Result {
+        self.numbers_with(prefix, v, |s, x| write!(s.f, "{x}{suffix}"))
+    }
+
+    /// Numbers in brackets, `prefix` first, each written by `each`.
+    fn numbers_with<T>(
+        &mut self,
+        prefix: &str,
+        v: &[T],
+        mut each: impl FnMut(&mut Self, &T) -> fmt::Result,
+    ) -> fmt::Result {
         self.f.write_char('[')?;
         self.f.write_str(prefix)?;
         for (i, x) in v.iter().enumerate() {
             if i > 0 {
                 self.f.write_str(if self.pretty { ", " } else { "," })?;
             }
-            write!(self.f, "{x:?}{suffix}")?;
+            each(self, x)?;
         }
         self.f.write_char(']')
+    }
+
+    /// A float: Rust's shortest form that reads back to the same bits (as Java's does), or
+    /// its bits when SNBT has no literal for it.
+    fn float(&mut self, v: f32) -> fmt::Result {
+        if v.is_finite() {
+            write!(self.f, "{v:?}f")
+        } else {
+            write!(self.f, "float_bits(0x{:08X})", v.to_bits())
+        }
+    }
+
+    /// A double, as [`float`](Self::float).
+    fn double(&mut self, v: f64) -> fmt::Result {
+        if v.is_finite() {
+            write!(self.f, "{v:?}d")
+        } else {
+            write!(self.f, "double_bits(0x{:016X}L)", v.to_bits())
+        }
     }
 
     /// Values in brackets, one per line when pretty.
@@ -123,11 +146,15 @@ impl Snbt<'_, '_> {
             List::Short(v) => self.numbers("", v, "s"),
             List::Int(v) => self.numbers("", v, ""),
             List::Long(v) => self.numbers("", v, "L"),
-            List::Float(v) => self.numbers("", v, "f"),
-            List::Double(v) => self.numbers("", v, "d"),
+            List::Float(v) => self.numbers_with("", v, |s, x| s.float(*x)),
+            List::Double(v) => self.numbers_with("", v, |s, x| s.double(*x)),
             List::ByteArray(v) => self.items(v, |s, a| s.numbers("B;", a, "b")),
             List::String(v) => self.items(v, |s, x| s.string(x)),
             List::List(v) => self.items(v, |s, x| s.list(x)),
+            List::Compound(v) if mixed(v) => self.items(v, |s, x| match x.get("") {
+                Some(inner) if is_wrapper(x) => s.tag(inner),
+                _ => s.compound(x),
+            }),
             List::Compound(v) => self.items(v, |s, x| s.compound(x)),
             List::IntArray(v) => self.items(v, |s, a| s.numbers("I;", a, "")),
             List::LongArray(v) => self.items(v, |s, a| s.numbers("L;", a, "L")),
@@ -140,8 +167,8 @@ impl Snbt<'_, '_> {
             Tag::Short(v) => write!(self.f, "{v}s"),
             Tag::Int(v) => write!(self.f, "{v}"),
             Tag::Long(v) => write!(self.f, "{v}L"),
-            Tag::Float(v) => write!(self.f, "{v:?}f"),
-            Tag::Double(v) => write!(self.f, "{v:?}d"),
+            Tag::Float(v) => self.float(*v),
+            Tag::Double(v) => self.double(*v),
             Tag::ByteArray(v) => self.numbers("B;", v, "b"),
             Tag::String(s) => self.string(s),
             Tag::List(l) => self.list(l),
@@ -150,6 +177,25 @@ impl Snbt<'_, '_> {
             Tag::LongArray(v) => self.numbers("L;", v, "L"),
         }
     }
+}
+
+/// Whether `v` is what Minecraft writes for a list of elements of mixed types, so that
+/// printing the elements unwrapped reads back to `v`: its elements (a wrapper's inner value,
+/// else the compound) are of more than one type, and no wrapper holds a compound that is not
+/// itself a wrapper (which would read back unwrapped).
+fn mixed(v: &[Compound]) -> bool {
+    let kind = |c: &Compound| match c.get("") {
+        Some(inner) if is_wrapper(c) => inner.kind(),
+        _ => super::super::TagKind::Compound,
+    };
+    let Some(first) = v.first().map(kind) else {
+        return false;
+    };
+    v.iter().any(|c| kind(c) != first)
+        && v.iter().all(|c| match c.get("") {
+            Some(crate::nbt::Tag::Compound(inner)) if is_wrapper(c) => is_wrapper(inner),
+            _ => true,
+        })
 }
 
 fn snbt(f: &mut Formatter<'_>, run: impl FnOnce(&mut Snbt<'_, '_>) -> fmt::Result) -> fmt::Result {
