@@ -1,4 +1,4 @@
-//! `frame::MessageReader` / `MessageWriter` over `std::net::TcpStream` pairs on localhost:
+//! `stream::MessageReader` / `MessageWriter` over `std::net::TcpStream` pairs on localhost:
 //! 100,000 derived messages under `legacy()` and `standard()`, written one byte per write and
 //! many messages per write; interop both ways on one socket with a tokio peer using
 //! `LengthDelimitedCodec` + bincode 2 and + wincode. (Hostile peers: `hostile.rs`; limits and
