@@ -179,7 +179,7 @@ mod text {
     use alloc::string::String;
 
     use crate::endianize::{ConvertError, ConvertReason};
-    use crate::wire::text::FixedText;
+    use crate::text::FixedText;
 
     /// Encodes a text field into its fixed wire type.
     #[inline]

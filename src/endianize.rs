@@ -117,7 +117,7 @@ pub enum ConvertReason {
     InvalidChar(u32),
     /// A text field could not be encoded into, or decoded from, its fixed wire form.
     #[cfg(feature = "alloc")]
-    Text(crate::wire::text::TextError),
+    Text(crate::text::TextError),
 }
 
 impl fmt::Display for ConvertReason {

@@ -293,6 +293,7 @@ extern crate alloc;
 extern crate std;
 
 mod array;
+pub mod bulk;
 #[doc(hidden)]
 pub mod derive_support;
 mod endianize;
@@ -303,6 +304,8 @@ pub mod nbt;
 mod runtime_endian;
 #[cfg(feature = "std")]
 pub mod stream;
+#[cfg(feature = "alloc")]
+pub mod text;
 pub mod wire;
 
 /// Derives a wire type and its conversions and IO; see the [crate documentation](crate#derive).
@@ -325,7 +328,6 @@ pub use wire::{
 };
 
 // The IO layer: fixed-size values to and from bytes, slices, streams.
-pub use io::bulk;
 #[cfg(feature = "std")]
 pub use io::{
     EndianRead, EndianWrite, read_native, read_specific, read_specific_dyn, read_specific_into,
@@ -338,14 +340,12 @@ pub use io::{
 };
 
 // Text in a declared encoding and byte order.
-#[cfg(feature = "alloc")]
-pub use wire::text;
 #[cfg(all(feature = "alloc", feature = "encoding_rs"))]
-pub use wire::text::encoding_rs;
+pub use text::encoding_rs;
 #[cfg(feature = "alloc")]
-pub use wire::text::utf8;
+pub use text::utf8;
 #[cfg(feature = "alloc")]
-pub use wire::text::{
+pub use text::{
     CodeUnit, FixedCodepointStr, FixedCodepointString, FixedText, FixedTextError, FixedUtf8Bytes,
     FixedUtf8BytesRef, FixedUtf8Error, FixedUtf8NullPadded, FixedUtf8SpacePadded,
     FixedUtf16BeCodeUnits, FixedUtf16BeCodeUnitsRef, FixedUtf16BeNullPadded,

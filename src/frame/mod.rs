@@ -40,7 +40,7 @@
 //! ([`DEFAULT_LIMIT`], 16 MiB, unless changed): a length prefix is checked against the input
 //! and the limit before anything is allocated, and every error names the byte offset. Without
 //! a limit, and from readers, what a decode allocates is still bounded by the input it reads
-//! (see [`Decoder`]); `Vec`s and `Box`es nest at most [`MAX_DEPTH`] deep.
+//! (see [`Decoder`]); `Vec`s and `Box`es nest at most [`MAX_NESTING`] deep.
 
 #[cfg(feature = "bincode")]
 #[doc(hidden)]
@@ -66,7 +66,7 @@ mod write;
 pub use byte_map::ByteMap;
 use config::with_static_int;
 pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
-pub use decode::{BorrowDecode, Decode, Decoder, MAX_DEPTH};
+pub use decode::{BorrowDecode, Decode, Decoder, MAX_NESTING};
 #[doc(hidden)]
 pub use decode::{InPlace, decode_into_slot};
 pub use encode::{Encode, Encoder};

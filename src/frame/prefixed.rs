@@ -118,7 +118,7 @@ where
     out.fill_spare(width + bytes.len(), |spare| {
         let (head, body) = spare.split_at_mut(width);
         prefix.write(bytes.len(), head);
-        crate::io::bulk::copy_to_uninit(&bytes, body);
+        crate::bulk::copy_to_uninit(&bytes, body);
     });
     Ok(())
 }

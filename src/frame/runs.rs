@@ -77,8 +77,8 @@ impl Tables {
         &self,
         src_stride: usize,
         dst_stride: usize,
-    ) -> crate::io::bulk::Permutation<'_> {
-        crate::io::bulk::Permutation {
+    ) -> crate::bulk::Permutation<'_> {
+        crate::bulk::Permutation {
             index: &self.index,
             read: self.read,
             write: self.write,
@@ -133,7 +133,7 @@ pub(super) unsafe fn copy_encode_run<T>(items: &[T], out: &mut FixedOut<'_>) {
 #[inline(always)]
 pub(super) fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut FixedOut<'_>) -> bool {
     let Some(t) = tables else { return false };
-    if items.len() < 2 || !crate::io::bulk::records_kernel_available() {
+    if items.len() < 2 || !crate::bulk::records_kernel_available() {
         return false;
     }
     let wire = t.write.count_ones() as usize;
@@ -144,7 +144,7 @@ pub(super) fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut Fixe
     // non-padding (initialized) bytes; `dst` is `items.len() * wire` writable bytes of the
     // output, apart from `items`.
     unsafe {
-        crate::io::bulk::permute_records(
+        crate::bulk::permute_records(
             &p,
             items.as_ptr().cast(),
             dst.as_mut_ptr().cast(),
@@ -207,7 +207,7 @@ pub(super) unsafe fn fill_run<T>(
     if room
         && len >= 2
         && let Some(t) = tables
-        && crate::io::bulk::records_kernel_available()
+        && crate::bulk::records_kernel_available()
     {
         let src = input.peek_slice(len * size);
         let p = t.permutation(size, size_of::<T>());
@@ -216,7 +216,7 @@ pub(super) unsafe fn fill_run<T>(
         // decode tables (the caller's promise), so the first `len` elements are initialized
         // values.
         unsafe {
-            crate::io::bulk::permute_records(&p, src.as_ptr(), out.as_mut_ptr().cast(), len);
+            crate::bulk::permute_records(&p, src.as_ptr(), out.as_mut_ptr().cast(), len);
             out.set_len(len);
         }
         input.split(len * size);

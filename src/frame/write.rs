@@ -6,7 +6,7 @@ use core::mem::MaybeUninit;
 use super::config::{IntEncoding, StaticInt};
 use super::error::EncodeError;
 use super::fixed::FixedOut;
-use crate::io::bulk::{self, WireElement};
+use crate::bulk::{self, WireElement};
 
 /// A destination for encoded bytes.
 pub trait Writer {

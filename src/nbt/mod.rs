@@ -26,7 +26,7 @@
 //! (so what is read is written back byte for byte) and finds names by a scan when small, by a
 //! sorted index from 16 entries on. A [`List`] is typed by its elements: a list of ints is a
 //! `Vec<i32>`, a list of compounds a `Vec<Compound>`. Numeric lists and the three arrays are
-//! converted from and to big-endian with one [`bulk`](crate::io::bulk) call each (a copy on a
+//! converted from and to big-endian with one [`bulk`](crate::bulk) call each (a copy on a
 //! big-endian host). Strings are Rust `String`s, decoded from Java's modified UTF-8
 //! ([`mutf8`]) on reading and encoded back on writing.
 //!

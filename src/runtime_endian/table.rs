@@ -26,9 +26,9 @@ use alloc::vec::Vec;
 
 use super::with_std::{RuntimeWire, cut_short, name_of, read_one, read_one_sized, refused};
 use super::{NATIVE_BIG, RuntimeEndian};
+use crate::bulk::{self, CONTROL_TAIL, LanePattern};
 use crate::endianize::EndianizeIn;
 use crate::frame::{ByteMap, Decode, Encode, decode_copies, decode_tables, encode_tables};
-use crate::io::bulk::{self, CONTROL_TAIL, LanePattern};
 
 /// The longest repeat of a lane pattern: `lcm(record size, 16)` for records of an even
 /// size up to 64 bytes (a map covers at most 64).

@@ -61,14 +61,14 @@ mod text {
 
     macro_rules! text {
         ($($T:ident),*) => {$(
-            impl<const N: usize> Serialize for crate::wire::text::$T<N> {
+            impl<const N: usize> Serialize for crate::text::$T<N> {
                 fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                     let text = String::try_from(self).map_err(S::Error::custom)?;
                     serializer.serialize_str(&text)
                 }
             }
 
-            impl<'de, const N: usize> Deserialize<'de> for crate::wire::text::$T<N> {
+            impl<'de, const N: usize> Deserialize<'de> for crate::text::$T<N> {
                 fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                     let text = String::deserialize(deserializer)?;
                     Self::try_from(text.as_str()).map_err(D::Error::custom)
@@ -76,5 +76,5 @@ mod text {
             }
         )*};
     }
-    crate::wire::text::for_string_fields!(text);
+    crate::text::for_string_fields!(text);
 }

@@ -18,7 +18,7 @@ use endian_wire_testkit::alloc::peak_of;
 /// and their preallocation, plus a few KiB per nesting level for collections whose length the
 /// input does not vouch for.
 fn memory_bound(input_len: usize) -> usize {
-    64 * input_len + (frame::MAX_DEPTH as usize + 8) * 8192
+    64 * input_len + (frame::MAX_NESTING + 8) * 8192
 }
 
 // ----- the messages ----------------------------------------------------------------------
@@ -570,8 +570,8 @@ fn empty_elements_within_bounds_still_decode() {
     ignore = "thousands of decodes: minutes under Miri; the other cases cover the same paths"
 )]
 fn deep_nesting_is_refused_not_a_stack_overflow() {
-    let ok = tree(frame::MAX_DEPTH as usize);
-    let too_deep = tree(frame::MAX_DEPTH as usize + 1);
+    let ok = tree(frame::MAX_NESTING);
+    let too_deep = tree(frame::MAX_NESTING + 1);
     for setup in SETUPS {
         let bytes = frame::encode_to_vec(&ok, setup.config()).unwrap();
         accepted_everywhere(&bytes, setup, &ok);

@@ -13,7 +13,7 @@ use crate::wire::Endian;
 /// kids: Vec<Tree> }`) read from hostile input would otherwise recurse until the stack
 /// overflows. A `Vec` of static-size values (`Vec<u8>`, `Vec<[u8; 32]>`, a `Vec` of records
 /// of numbers) holds no `Vec` or `Box` and reads no deeper, so it is not counted.
-pub const MAX_DEPTH: u32 = 128;
+pub const MAX_NESTING: usize = 128;
 
 /// Bytes a collection may allocate before its elements arrive when the input does not vouch
 /// for its length (readers, or past the preallocation credit): it grows from there.
@@ -30,7 +30,7 @@ const PREALLOC_FACTOR: usize = 16;
 /// Memory stays bounded by the input on every path, with or without a limit: a length prefix
 /// is refused when the input cannot hold its elements; collections preallocate only what the
 /// input vouches for (in all at most 16 times the input's length) and
-/// otherwise grow as elements arrive; `Vec`s and `Box`es nest at most [`MAX_DEPTH`] deep.
+/// otherwise grow as elements arrive; `Vec`s and `Box`es nest at most [`MAX_NESTING`] deep.
 #[derive(Debug)]
 pub struct Decoder<R> {
     pub(super) reader: R,
@@ -48,7 +48,7 @@ pub struct Decoder<R> {
     /// Bytes collections may still allocate before their elements are read.
     prealloc_credit: usize,
     /// `Vec`s and `Box`es being decoded around the current value.
-    depth: u32,
+    depth: usize,
 }
 
 impl<R: Reader> Decoder<R> {
@@ -363,15 +363,15 @@ impl<R: Reader> Decoder<R> {
     /// through).
     ///
     /// # Errors
-    /// [`DecodeErrorKind::TooDeep`] beyond [`MAX_DEPTH`] levels, or `f`'s error.
+    /// [`DecodeErrorKind::TooDeep`] beyond [`MAX_NESTING`] levels, or `f`'s error.
     #[doc(hidden)]
     #[inline(always)]
     pub fn nested<T>(
         &mut self,
         f: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
     ) -> Result<T, DecodeError> {
-        if self.depth >= MAX_DEPTH {
-            return Err(self.error(DecodeErrorKind::TooDeep { limit: MAX_DEPTH }));
+        if self.depth >= MAX_NESTING {
+            return Err(self.error(DecodeErrorKind::TooDeep { limit: MAX_NESTING }));
         }
         self.depth += 1;
         let out = f(self);

@@ -135,7 +135,7 @@ pub(super) fn copy_run<T: Decode, R: Reader>(
     // `BYTE_MAP` contract); `bytes` holds `len` values' wire bytes; the new allocation has
     // room for `len` values and is apart from the input.
     unsafe {
-        crate::io::bulk::copy_bytes(bytes.as_ptr(), out.as_mut_ptr().cast(), bytes.len());
+        crate::bulk::copy_bytes(bytes.as_ptr(), out.as_mut_ptr().cast(), bytes.len());
         out.set_len(len);
     }
     let used = bytes.len();

@@ -9,7 +9,7 @@ mod ints;
 
 use core::mem::MaybeUninit;
 
-pub use decoder::{Decoder, MAX_DEPTH};
+pub use decoder::{Decoder, MAX_NESTING};
 pub use in_place::{InPlace, decode_into_slot};
 #[cfg(feature = "std")]
 pub(crate) use in_place::{decode_copies, decode_tables};

@@ -61,7 +61,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use super::{Error, ErrorKind, Nbt, NbtView};
-use crate::io::bulk;
+use crate::bulk;
 use crate::wire::BigEndian;
 
 #[cfg(feature = "std")]

@@ -5,7 +5,7 @@ use core::fmt;
 /// Why text did not fit or decode as a fixed UTF-8 field (simple_endian's shape; the
 /// position of invalid bytes is in [`TextError`], from [`FixedText::decode_text`]).
 ///
-/// [`FixedText::decode_text`]: crate::wire::text::FixedText::decode_text
+/// [`FixedText::decode_text`]: crate::text::FixedText::decode_text
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FixedUtf8Error {
     /// The text needs more bytes than the field has.
@@ -82,7 +82,7 @@ pub enum FixedTextError {
 
 /// Any error of the text types, saying exactly what and where: the detail behind the
 /// simple_endian-shaped errors above (which it converts into). Framing and derived conversions
-/// report it; [`FixedText`](crate::wire::text::FixedText) returns it.
+/// report it; [`FixedText`](crate::text::FixedText) returns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum TextError {

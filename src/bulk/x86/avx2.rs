@@ -5,9 +5,9 @@ use core::arch::x86_64::*;
 
 use super::ssse3::Ssse3;
 use super::{align_head, aligned_copy, reverse_control};
-use crate::io::bulk::kernel::{Kernels, Lane, LanePattern};
-use crate::io::bulk::lanes::{Shuffle, shuffle_run};
-use crate::io::bulk::vector::{Vector, swap_run};
+use crate::bulk::kernel::{Kernels, Lane, LanePattern};
+use crate::bulk::lanes::{Shuffle, shuffle_run};
+use crate::bulk::vector::{Vector, swap_run};
 
 /// 32 bytes with AVX2's `vpshufb`; shorter inputs go to SSSE3 (which AVX2 implies).
 #[derive(Clone, Copy)]
@@ -60,7 +60,7 @@ impl Shuffle for Avx2 {
 }
 
 /// # Safety
-/// The CPU supports AVX2; otherwise as [`LanesKernel`](crate::io::bulk::kernel::LanesKernel).
+/// The CPU supports AVX2; otherwise as [`LanesKernel`](crate::bulk::kernel::LanesKernel).
 #[target_feature(enable = "avx2")]
 unsafe fn lanes(p: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize) {
     // SAFETY: forwarded from the caller; AVX2 is enabled.

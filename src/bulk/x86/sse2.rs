@@ -6,11 +6,11 @@
 use core::arch::x86_64::*;
 
 #[cfg(target_feature = "sse2")]
-use crate::io::bulk::kernel::{Kernels, Lane};
+use crate::bulk::kernel::{Kernels, Lane};
 #[cfg(target_feature = "sse2")]
-use crate::io::bulk::vector::Vector;
+use crate::bulk::vector::Vector;
 #[cfg(target_feature = "sse2")]
-use crate::io::bulk::vector::{copy_run, swap_run};
+use crate::bulk::vector::{copy_run, swap_run};
 
 /// 16 bytes with SSE2 only: bytes swapped within 16-bit words by shifts, words and double words
 /// reordered by `pshuflw`/`pshufhw`/`pshufd`.
@@ -82,7 +82,7 @@ unsafe fn swap<L: Lane, const WIDTH: usize>(src: *const u8, dst: *mut u8, count:
             // Two `bswap`s per element beat six vector instructions per element here too
             // (1 KiB on Zen 3: 38.6 ns against 50.2; for 8-byte elements the two were even,
             // for 4-byte ones the vectors took 47 ns against 70).
-            crate::io::bulk::portable::swap_grouped::<L>(src, dst, count)
+            crate::bulk::portable::swap_grouped::<L>(src, dst, count)
         } else {
             swap_run::<Sse2, L, WIDTH>(src, dst, count)
         }
@@ -107,5 +107,5 @@ pub(crate) static KERNELS: Kernels = Kernels {
     swap8: swap::<u64, 8>,
     swap16: swap::<u128, 16>,
     // SSE2 has no byte shuffle: a table's lanes move one byte at a time.
-    lanes: crate::io::bulk::lanes::portable,
+    lanes: crate::bulk::lanes::portable,
 };

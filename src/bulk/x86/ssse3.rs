@@ -4,9 +4,9 @@ use core::arch::x86_64::*;
 
 use super::reverse_control;
 use super::sse2::Sse2;
-use crate::io::bulk::kernel::{Kernels, Lane, LanePattern};
-use crate::io::bulk::lanes::{Shuffle, shuffle_run};
-use crate::io::bulk::vector::{Vector, copy_run, swap_run};
+use crate::bulk::kernel::{Kernels, Lane, LanePattern};
+use crate::bulk::lanes::{Shuffle, shuffle_run};
+use crate::bulk::vector::{Vector, copy_run, swap_run};
 
 /// 16 bytes with SSSE3's `pshufb`.
 #[derive(Clone, Copy)]
@@ -51,7 +51,7 @@ impl Shuffle for Ssse3 {
 }
 
 /// # Safety
-/// The CPU supports SSSE3; otherwise as [`LanesKernel`](crate::io::bulk::kernel::LanesKernel).
+/// The CPU supports SSSE3; otherwise as [`LanesKernel`](crate::bulk::kernel::LanesKernel).
 #[target_feature(enable = "ssse3")]
 unsafe fn lanes(p: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize) {
     // SAFETY: forwarded from the caller; SSSE3 is enabled.

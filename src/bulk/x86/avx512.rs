@@ -4,9 +4,9 @@
 use core::arch::x86_64::*;
 
 use super::{align_head, aligned_copy, reverse_control};
-use crate::io::bulk::kernel::{Kernels, Lane, LanePattern};
-use crate::io::bulk::lanes::{Shuffle, shuffle_run};
-use crate::io::bulk::vector::{Vector, swap_run};
+use crate::bulk::kernel::{Kernels, Lane, LanePattern};
+use crate::bulk::lanes::{Shuffle, shuffle_run};
+use crate::bulk::vector::{Vector, swap_run};
 
 /// 64 bytes with AVX-512BW's `vpshufb`; shorter inputs in one masked load and store.
 #[derive(Clone, Copy)]
@@ -64,7 +64,7 @@ impl Shuffle for Avx512 {
 
 /// # Safety
 /// The CPU supports AVX-512F and AVX-512BW; otherwise as
-/// [`LanesKernel`](crate::io::bulk::kernel::LanesKernel).
+/// [`LanesKernel`](crate::bulk::kernel::LanesKernel).
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn lanes(p: &LanePattern<'_>, src: *const u8, dst: *mut u8, bytes: usize) {
     // SAFETY: forwarded from the caller; AVX-512F and AVX-512BW are enabled.
