@@ -33,11 +33,11 @@
 //! assert_eq!(label.as_str().unwrap(), "disk");
 //! ```
 
+use alloc::string::String;
+
 /// Applies `$mac!` to the fixed text types that stand for a `String` (padded UTF-8, and the
 /// UTF-16/32 types with a padding convention), so the traits that treat them as text
 /// (`WireBytes`, framing, serde) list them once.
-use alloc::string::String;
-
 macro_rules! for_string_fields {
     ($mac:ident) => {
         $mac!(
@@ -67,6 +67,8 @@ pub mod encoding_rs;
 mod error;
 mod fixed_units;
 mod padding;
+#[cfg(feature = "serde")]
+mod serde;
 mod strings;
 pub mod utf8;
 

@@ -96,7 +96,7 @@ impl<T: OrderedBytes> OrderedBytes for Wrapping<T> {}
 impl<T: OrderedBytes> OrderedBytes for Saturating<T> {}
 
 /// Like [`SpecificEndian`] for types that are not `Copy` or whose two orders are different
-/// types (the text buffers and strings of [`text`](crate::text)).
+/// types (the text buffers and strings of the `text` module).
 #[allow(clippy::wrong_self_convention)]
 pub trait SpecificEndianOwned
 where

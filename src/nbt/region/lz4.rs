@@ -6,7 +6,6 @@
 
 use alloc::vec::Vec;
 
-use super::codec::too_large;
 use crate::nbt::{Error, ErrorKind};
 
 const MAGIC: &[u8; 8] = b"LZ4Block";
@@ -63,7 +62,7 @@ pub(super) fn decompress(data: &[u8], limit: usize, out: &mut Vec<u8>) -> Result
             return Err(corrupt(at, "an LZ4 block longer than the chunk"));
         };
         if out.len() - start + original > limit {
-            return Err(too_large(limit));
+            return Err(Error::new(0, ErrorKind::InflatedTooLarge { limit }));
         }
         let from = out.len();
         if method == METHOD_RAW {
