@@ -119,7 +119,7 @@ impl<R: Reader> Decoder<R> {
     }
 
     /// Runs `f` with native integers, lengths and tags read in `order`, then restores the
-    /// configured order (see [`Encoder::with_endian`](super::Encoder::with_endian)).
+    /// configured order (see [`Encoder::with_endian`](crate::frame::Encoder::with_endian)).
     #[inline]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
         let saved = self.config;
