@@ -179,7 +179,7 @@ mod text {
     use alloc::string::String;
 
     use crate::endianize::{ConvertError, ConvertReason};
-    use crate::wire::text::FixedText;
+    use crate::text::FixedText;
 
     /// Encodes a text field into its fixed wire type.
     #[inline]
@@ -256,15 +256,15 @@ mod stream {
     }
 
     /// A wire value could not become its logical value (`InvalidData`).
-    #[cold]
+    #[inline(always)]
     pub fn invalid_data(e: impl Into<crate::endianize::ConvertError>) -> io::Error {
-        io::Error::new(io::ErrorKind::InvalidData, e.into())
+        crate::endianize::ConvertError::invalid_data(e)
     }
 
     /// A logical value cannot be encoded (`InvalidInput`); nothing was written.
-    #[cold]
+    #[inline(always)]
     pub fn invalid_input(e: impl Into<crate::endianize::ConvertError>) -> io::Error {
-        io::Error::new(io::ErrorKind::InvalidInput, e.into())
+        crate::endianize::ConvertError::invalid_input(e)
     }
 
     /// `InvalidData` for an invalid part of the wire image `bytes` of an `Outer`.

@@ -43,7 +43,7 @@ pub trait Endianize: Sized {
 /// for `EndianizeIn<true>`, little-endian for `EndianizeIn<false>`.
 ///
 /// `#[derive(Endianize)]` with `#[endian(runtime)]` implements it twice, once per order
-/// (`Foo` converts to `FooWireBe` and to `FooWireLe`), and [`RuntimeEndian`](crate::RuntimeEndian)
+/// (`Foo` converts to `FooWireBe` and to `FooWireLe`), and `RuntimeEndian`
 /// on top. Every [`Endianize`] type implements it for both orders with its one wire type, so
 /// a fixed-order type nested in a runtime one keeps its own order, while a runtime type
 /// nested in a runtime one follows the outer order. The associated items mean what
@@ -117,7 +117,7 @@ pub enum ConvertReason {
     InvalidChar(u32),
     /// A text field could not be encoded into, or decoded from, its fixed wire form.
     #[cfg(feature = "alloc")]
-    Text(crate::wire::text::TextError),
+    Text(crate::text::TextError),
 }
 
 impl fmt::Display for ConvertReason {
@@ -218,6 +218,23 @@ impl fmt::Debug for ConvertError {
 }
 
 impl core::error::Error for ConvertError {}
+
+#[cfg(feature = "std")]
+impl ConvertError {
+    /// A wire value that could not become its logical value, as a stream's error
+    /// (`InvalidData`).
+    #[cold]
+    pub(crate) fn invalid_data(e: impl Into<ConvertError>) -> std::io::Error {
+        std::io::Error::new(std::io::ErrorKind::InvalidData, e.into())
+    }
+
+    /// A logical value that has no wire form, as a stream's error (`InvalidInput`); nothing
+    /// was written.
+    #[cold]
+    pub(crate) fn invalid_input(e: impl Into<ConvertError>) -> std::io::Error {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, e.into())
+    }
+}
 
 impl From<Infallible> for ConvertError {
     fn from(never: Infallible) -> Self {

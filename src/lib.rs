@@ -34,6 +34,28 @@
 //! | [`frame`] | whole messages in bincode's format: lengths, `Vec`, `String`, `Option`, enums with data |
 //! | `nbt` (feature `nbt`) | Minecraft's NBT: your types through serde, tag tree, borrowed view, modified UTF-8 ([NBT](#nbt)) |
 //!
+//! # API grammar
+//!
+//! Each layer has one verb pair, one argument order and one rule for bytes after a value;
+//! the opposite rule, where a layer has it, is spelled in the function's name.
+//!
+//! | layer | read | write | bytes after the value | errors |
+//! |---|---|---|---|---|
+//! | fixed image, `std::io` | [`read_specific`]`(reader)`, [`EndianRead::read_from`]`(reader)` | [`write_specific`]`(writer, &value)`, [`EndianWrite::write_to`]`(&self, writer)` | a stream: the reader stops after the value | `std::io::Error` |
+//! | fixed image, slices | [`read_from_slice`]`(data)` (a prefix) / [`view`]`(data)`, [`view_slice`]`(data)` (all of it) | [`write_to_extend`]`(&value, out)` | `read_*` leaves them; `view*` refuses them | `&'static str` (simple_endian's), [`ViewError`] |
+//! | runtime order | `T::read_as(data, order)` (a prefix), `T::read_all_as` / `view_all_as` (all of it), `read_from_as(reader, order)` | `value.write_as(out, order)`, `T::write_all_as(items, out, order)`, `write_to_as(writer, order)` | as the fixed image, order last | `std::io::Error` |
+//! | framing | [`frame::decode_from_slice`]`(src, config)` returns the bytes used; `decode_from_slice_exact` refuses more; `borrow_decode_from_slice`, `decode_from_reader` | [`frame::encode_to_vec`]`(&value, config)`, `encode_append`, `encode_into_slice`, `encode_into_writer`, `encoded_size` | left, counted (bincode 2's rule) | [`frame::DecodeError`], [`frame::EncodeError`] |
+//! | transport | `MessageReader::read`, `messages`; the tokio `Decoder` | `MessageWriter::send` / `feed`; the tokio `Encoder` | a message is its length prefix's bytes | `stream::MessageError` |
+//! | NBT | serde_json's and fastnbt's verbs: `nbt::from_slice`, `from_reader`, the `network` forms | `nbt::to_vec`, `to_writer` | refused; a `*_prefix` form returns the bytes used | `nbt::Error` |
+//!
+//! Arguments run value (or `self`), then where the bytes go or come from, then the byte order
+//! or configuration last; simple_endian's functions keep that crate's order
+//! (`write_specific(writer, &value)`), a switching user's code being the promise. Depth
+//! limits say what they count: [`frame::MAX_NESTING`] (`Vec`s and `Box`es inside one
+//! message) and, for NBT, `nbt::MAX_NESTING` (compounds and lists, Minecraft's 512). Each
+//! module has one public path: [`bulk`], [`text`], [`io`], [`frame`], [`stream`], `nbt`; the
+//! root re-exports items, and the modules `utf8` and `encoding_rs` where simple_endian had them.
+//!
 //! A walk through them: a wrapper holds one value in wire order (above); a derived struct of
 //! such fields is a fixed-size record read and written with one copy ([Derive](#derive));
 //! a message with variable-length parts is framed like bincode frames it ([Framing](#framing)).
@@ -300,6 +322,7 @@ extern crate alloc;
 extern crate std;
 
 mod array;
+pub mod bulk;
 #[doc(hidden)]
 pub mod derive_support;
 mod endianize;
@@ -308,6 +331,10 @@ pub mod io;
 #[cfg(feature = "nbt")]
 pub mod nbt;
 mod runtime_endian;
+#[cfg(feature = "std")]
+pub mod stream;
+#[cfg(feature = "alloc")]
+pub mod text;
 pub mod wire;
 
 /// Derives a wire type and its conversions and IO; see the [crate documentation](crate#derive).
@@ -330,7 +357,6 @@ pub use wire::{
 };
 
 // The IO layer: fixed-size values to and from bytes, slices, streams.
-pub use io::bulk;
 #[cfg(feature = "std")]
 pub use io::{
     EndianRead, EndianWrite, read_native, read_specific, read_specific_dyn, read_specific_into,
@@ -343,14 +369,12 @@ pub use io::{
 };
 
 // Text in a declared encoding and byte order.
-#[cfg(feature = "alloc")]
-pub use wire::text;
 #[cfg(all(feature = "alloc", feature = "encoding_rs"))]
-pub use wire::text::encoding_rs;
+pub use text::encoding_rs;
 #[cfg(feature = "alloc")]
-pub use wire::text::utf8;
+pub use text::utf8;
 #[cfg(feature = "alloc")]
-pub use wire::text::{
+pub use text::{
     CodeUnit, FixedCodepointStr, FixedCodepointString, FixedText, FixedTextError, FixedUtf8Bytes,
     FixedUtf8BytesRef, FixedUtf8Error, FixedUtf8NullPadded, FixedUtf8SpacePadded,
     FixedUtf16BeCodeUnits, FixedUtf16BeCodeUnitsRef, FixedUtf16BeNullPadded,

@@ -57,13 +57,13 @@ const NATIVE_BIG: bool = cfg!(target_endian = "big");
 /// enum tag, text that is not valid) `InvalidData`, a value that has no wire form (text too
 /// long for its field) `InvalidInput`, each naming the type, the value and its byte offset.
 /// Without `std`, the two wire types serve: view a table as `&[FooWireBe]` with
-/// [`view_slice`](crate::view_slice) and convert with `From`.
+/// [`view_slice`](crate::io::view_slice) and convert with `From`.
 ///
 /// A field marked `#[endian(be)]` or `#[endian(le)]` keeps that order in both wire types;
 /// a nested `#[endian(runtime)]` type follows the outer order, a nested fixed-order type keeps
 /// its own. Framed ([`frame`](crate::frame)), a runtime type takes the configuration's order.
 ///
-/// [`EndianRead`]: crate::EndianRead
+/// [`EndianRead`]: crate::io::EndianRead
 #[cfg(feature = "std")]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no wire image whose byte order is chosen at run time",
@@ -163,7 +163,7 @@ pub trait RuntimeEndian:
     /// Reads one value from `reader` in `order` (one `read_exact` for a struct).
     ///
     /// # Errors
-    /// As [`EndianRead::read_from`](crate::EndianRead::read_from).
+    /// As [`EndianRead::read_from`](crate::io::EndianRead::read_from).
     fn read_from_as<R: io::Read + ?Sized>(reader: &mut R, order: Endian) -> io::Result<Self> {
         match order {
             Endian::Big => read_from::<Self, true, R>(reader),
@@ -423,7 +423,7 @@ mod with_std {
         T: EndianizeIn<BIG, Wire: RuntimeWire>,
     {
         let wire = T::Wire::read_from(reader)?;
-        T::from_wire(&wire).map_err(crate::derive_support::invalid_data)
+        T::from_wire(&wire).map_err(crate::endianize::ConvertError::invalid_data)
     }
 
     /// `value` to `writer`, in `BIG`'s order.
@@ -436,7 +436,7 @@ mod with_std {
     {
         let wire = value
             .to_wire()
-            .map_err(crate::derive_support::invalid_input)?;
+            .map_err(crate::endianize::ConvertError::invalid_input)?;
         wire.write_to(writer)
     }
 }

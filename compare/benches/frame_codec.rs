@@ -1,4 +1,4 @@
-//! Messages through a length-delimited codec, `endian_wire::frame::FrameCodec` against
+//! Messages through a length-delimited codec, `endian_wire::stream::MessageCodec` against
 //! tokio-util's `LengthDelimitedCodec` + bincode 2 (its serde path, the derive the message
 //! types have) and + wincode (its derive), in one criterion run:
 //! `cargo bench -p endian_wire_compare --bench frame_codec` (`FRAME_CODEC_QUICK=1` for a short run).
@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use bytes::{Bytes, BytesMut};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use endian_wire::frame::{Config, FrameCodec};
+use endian_wire::frame::Config;
+use endian_wire::stream::{Builder, MessageCodec};
 use futures_util::{SinkExt, StreamExt};
 use tokio_util::codec::{Decoder, Encoder, FramedRead, FramedWrite, LengthDelimitedCodec};
 
@@ -50,7 +51,7 @@ trait Side<T> {
     fn decode(&mut self, src: &mut BytesMut) -> Option<T>;
 }
 
-struct Ours<T>(FrameCodec<T>);
+struct Ours<T>(MessageCodec<T>);
 
 impl<T: endian_wire::frame::Encode + endian_wire::frame::Decode> Side<T> for Ours<T> {
     #[inline]
@@ -123,7 +124,7 @@ where
         + for<'de> wincode::SchemaRead<'de, wincode::config::Configuration, Dst = T>,
     T: PartialEq + std::fmt::Debug,
 {
-    let mut ours = Ours(FrameCodec::<T>::new(OURS));
+    let mut ours = Ours(Builder::new(OURS).new_codec::<T>());
     let mut bincode2 = Bincode2(LengthDelimitedCodec::new());
     let mut wincode = Wincode(LengthDelimitedCodec::new());
     check_same_bytes(&value, &mut [&mut ours, &mut bincode2, &mut wincode]);
@@ -211,7 +212,7 @@ trait SendCodec: Sized {
     async fn flush(w: &mut FramedWrite<tokio::net::TcpStream, Self>);
 }
 
-impl<T: endian_wire::frame::Encode> SendCodec for FrameCodec<T> {
+impl<T: endian_wire::frame::Encode> SendCodec for MessageCodec<T> {
     type Item = T;
     async fn feed(w: &mut FramedWrite<tokio::net::TcpStream, Self>, item: T) {
         w.feed(item).await.unwrap();
@@ -265,8 +266,8 @@ where
     let v = value.clone();
     let mut ours = socket_case(
         &runtime,
-        FrameCodec::<T>::new(OURS),
-        FrameCodec::<T>::new(OURS),
+        Builder::new(OURS).new_codec::<T>(),
+        Builder::new(OURS).new_codec::<T>(),
         move || v.clone(),
     );
     g.bench_function(BenchmarkId::new("endian_wire", param), |b| {

@@ -15,7 +15,7 @@
 //! * `elf_sections_host_order/*`: the table in the host's order. `read_all_as` (one copy into
 //!   the new `Vec`) against two copies of the same 4 KiB into a new `Vec`: `copy_to_vec`
 //!   (`to_vec`: the allocator and glibc's `memcpy`, which is very slow on Zen 3/4 for some
-//!   placements of the destination, see `io::bulk`) and `copy_kernel` (the allocator and the
+//!   placements of the destination, see `bulk`) and `copy_kernel` (the allocator and the
 //!   bulk kernels' copy loop, through `bulk::extend_native` of `u64`s in the host's order);
 //!   and `view_all_as` (borrowed in place: no copy).
 //!

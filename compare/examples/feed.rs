@@ -1,7 +1,7 @@
 //! A market-data feed over localhost with tokio: a server streams derived messages (trades,
 //! quotes, small and deep order books, status text: the data-carrying enum
 //! `endian_wire_testkit::market::Market`) to two clients, one reading them with
-//! `endian_wire::frame::FrameCodec`, the other with tokio-util's `LengthDelimitedCodec` and
+//! `endian_wire::stream::MessageCodec`, the other with tokio-util's `LengthDelimitedCodec` and
 //! bincode 2, the bytes being the same. Prints messages per second.
 //!
 //! ```sh
@@ -13,7 +13,8 @@
 use std::time::Instant;
 
 use bytes::Bytes;
-use endian_wire::frame::{Config, FrameCodec};
+use endian_wire::frame::Config;
+use endian_wire::stream::Builder;
 use endian_wire_testkit::market::{self, Market};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -29,10 +30,10 @@ fn message(i: u64) -> Market {
     market::market(i)
 }
 
-/// Streams `count` messages to one client, encoded by `FrameCodec` straight into the socket's
+/// Streams `count` messages to one client, encoded by `MessageCodec` straight into the socket's
 /// write buffer.
 async fn serve(socket: TcpStream, count: u64) -> std::io::Result<()> {
-    let mut out = FramedWrite::new(socket, FrameCodec::<Market>::new(CONFIG));
+    let mut out = FramedWrite::new(socket, Builder::new(CONFIG).new_codec::<Market>());
     for i in 0..count {
         // `feed` buffers; the sink writes when its buffer is full, and at `close`.
         out.feed(message(i)).await?;
@@ -49,7 +50,7 @@ struct Report {
 /// The client using this crate's codec: each message decoded from the read buffer in place.
 async fn endian_wire_client(socket: TcpStream) -> Report {
     let start = Instant::now();
-    let mut input = FramedRead::new(socket, FrameCodec::<Market>::new(CONFIG));
+    let mut input = FramedRead::new(socket, Builder::new(CONFIG).new_codec::<Market>());
     let mut messages = 0;
     while let Some(m) = input.next().await {
         let m = m.expect("a message");
@@ -124,8 +125,10 @@ async fn main() -> std::io::Result<()> {
         bincode::serde::encode_to_vec(message(19), bincode::config::standard()).unwrap(),
     );
     tokio_util::codec::Encoder::encode(&mut LengthDelimitedCodec::new(), frame, &mut wire)?;
-    let back =
-        tokio_util::codec::Decoder::decode(&mut FrameCodec::<Market>::new(CONFIG), &mut wire)?;
+    let back = tokio_util::codec::Decoder::decode(
+        &mut Builder::new(CONFIG).new_codec::<Market>(),
+        &mut wire,
+    )?;
     assert_eq!(back, Some(message(19)));
 
     // Each stream's bytes (its prefixes included), counted outside the clients' timing.
@@ -136,7 +139,7 @@ async fn main() -> std::io::Result<()> {
         "{count} messages ({bytes} bytes) to each of two clients over localhost, both at once:"
     );
     for (name, r) in [
-        ("FrameCodec (endian_wire)", ours),
+        ("MessageCodec (endian_wire)", ours),
         ("LengthDelimitedCodec + bincode 2", bincode),
     ] {
         assert_eq!(r.messages, count);

@@ -1,4 +1,4 @@
-//! Message streams from arbitrary bytes: `FrameCodec` (fed in chunks whose sizes the input
+//! Message streams from arbitrary bytes: `MessageCodec` (fed in chunks whose sizes the input
 //! picks, then the end of the stream) and `MessageReader` (from a reader returning such
 //! chunks), under every length prefix: each message is a value or an error, never a panic or
 //! an abort, memory bounded by the input and the limit (the run's `-malloc_limit_mb` catches
@@ -7,7 +7,8 @@
 #![no_main]
 
 use bytes::BytesMut;
-use endian_wire::frame::{Config, FrameCodec, LengthPrefix, MessageReader};
+use endian_wire::frame::Config;
+use endian_wire::stream::{Builder, LengthPrefix};
 use endian_wire::{Endian, Endianize};
 use libfuzzer_sys::fuzz_target;
 use tokio_util::codec::{Decoder, Encoder};
@@ -62,7 +63,7 @@ fuzz_target!(|input: &[u8]| {
     let max = if setup & 16 == 0 { 1 << 20 } else { 64 };
 
     // The codec, fed in chunks.
-    let mut codec = FrameCodec::<Message>::new(config).max_frame_length(max).length_prefix(prefix);
+    let mut codec = Builder::new(config).max_frame_length(max).length_prefix(prefix).new_codec::<Message>();
     let mut src = BytesMut::new();
     let mut rest = data;
     let mut turn = 0;
@@ -84,9 +85,10 @@ fuzz_target!(|input: &[u8]| {
     let _ = codec.decode_eof(&mut src);
 
     // The blocking reader on the same bytes finds the same messages, up to the same error.
-    let mut reader = MessageReader::new(Chunked { data, sizes, turn: 0 }, config)
+    let mut reader = Builder::new(config)
         .max_frame_length(max)
-        .length_prefix(prefix);
+        .length_prefix(prefix)
+        .new_reader(Chunked { data, sizes, turn: 0 });
     let mut from_reader = Vec::new();
     while let Ok(Some(m)) = reader.read::<Message>() {
         from_reader.push(m);
@@ -97,7 +99,7 @@ fuzz_target!(|input: &[u8]| {
     for m in decoded {
         let mut out = BytesMut::new();
         if codec.clone().encode(&m, &mut out).is_ok() {
-            let mut fresh = FrameCodec::<Message>::new(config).max_frame_length(max).length_prefix(prefix);
+            let mut fresh = Builder::new(config).max_frame_length(max).length_prefix(prefix).new_codec::<Message>();
             assert_eq!(fresh.decode(&mut out).unwrap(), Some(m));
         }
     }

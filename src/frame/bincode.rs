@@ -216,8 +216,8 @@ via_frame! {
 #[cfg(feature = "alloc")]
 macro_rules! text {
     ($($T:ident),*) => {
-        via_frame! { $([const N: usize] crate::wire::text::$T<N>;)* }
+        via_frame! { $([const N: usize] crate::text::$T<N>;)* }
     };
 }
 #[cfg(feature = "alloc")]
-crate::wire::text::for_string_fields!(text);
+crate::text::for_string_fields!(text);

@@ -6,7 +6,7 @@
 //! memory byte it copies; the types build it at compile time (numbers, wrappers, arrays,
 //! tuples and derived structs from their elements' or fields' maps and `offset_of!`), and a
 //! run of such records is then framed by one byte permutation per record
-//! (`io::bulk::records`) instead of field by field.
+//! (`bulk::records`) instead of field by field.
 
 use core::marker::PhantomData;
 

@@ -2,7 +2,7 @@
 //! [`BytesWriter`], a `BytesMut` as a [`Writer`]), decode from any `Buf` ([`decode_from_buf`],
 //! [`BytesReader`]), and `bytes::Bytes` / `BytesMut` as framed values (a length and the
 //! bytes, as `Vec<u8>`). A `Bytes` decoded from a `Bytes` input (or from a message received
-//! by [`FrameCodec`](super::FrameCodec)) shares the input's memory instead of copying it.
+//! by the transport's `MessageCodec`) shares the input's memory instead of copying it.
 //!
 //! ```
 //! use bytes::{Bytes, BytesMut};
@@ -26,7 +26,6 @@ use super::error::{DecodeError, DecodeErrorKind, EncodeError};
 use super::fixed::FixedOut;
 use super::read::Reader;
 use super::write::Writer;
-use crate::io::bulk::{self, WireElement};
 
 /// Encodes `value` into `buf`, advancing it; returns the number of bytes written.
 ///
@@ -180,42 +179,6 @@ impl<B: BufMut> Writer for BytesWriter<B> {
         // SAFETY: the chunk's first `len` bytes are initialized, just above.
         unsafe { self.inner.advance_mut(len) };
         self.written += len;
-        Ok(true)
-    }
-}
-
-/// A `BytesMut` grows as a `Vec<u8>` does: values are written straight into its spare
-/// capacity.
-impl Writer for BytesMut {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
-        self.extend_from_slice(bytes);
-        Ok(())
-    }
-
-    #[inline]
-    fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
-        let len = size_of_val(src);
-        self.reserve(len);
-        let start = self.len();
-        bulk::to_uninit_bytes::<W>(src, &mut self.spare_capacity_mut()[..len]);
-        // SAFETY: `reserve` made room for `len` more bytes, and the conversion wrote them.
-        unsafe { self.set_len(start + len) };
-        Ok(())
-    }
-
-    #[inline(always)]
-    fn write_fixed(
-        &mut self,
-        len: usize,
-        fill: impl FnOnce(&mut FixedOut<'_>),
-    ) -> Result<bool, EncodeError> {
-        self.reserve(len);
-        let start = self.len();
-        FixedOut::fill_all(&mut self.spare_capacity_mut()[..len], fill);
-        // SAFETY: `reserve` made room for `len` more bytes, and `fill_all` returned, so each
-        // of them is written.
-        unsafe { self.set_len(start + len) };
         Ok(true)
     }
 }

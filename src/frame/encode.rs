@@ -4,7 +4,7 @@ use super::byte_map::ByteMap;
 use super::config::{Config, IntEncoding};
 use super::error::EncodeError;
 use super::fixed::FixedOut;
-use super::runs::{RunTables, copy_encode_run, encode_run, permute_run};
+use super::runs::{Tables, copy_encode_run, encode_run, is_memory_image, permute_run};
 use super::varint;
 use super::write::Writer;
 use crate::wire::Endian;
@@ -388,24 +388,46 @@ pub(crate) fn encode_static_run<T: Encode, W: Writer>(
     // sizes agree (see `VARINT_SIZE`).
     let same_bytes = !varint || T::VARINT_SIZE == T::FIXED_SIZE;
     let tables = match same_bytes {
-        true => RunTables::<T>::ENCODE[usize::from(big)],
+        true => encode_tables::<T>(big),
         false => None,
     };
-    let copy = same_bytes && RunTables::<T>::ENCODE_COPIES[usize::from(big)];
+    // A run of records of floats, or of numbers in the host's order without padding (a mesh
+    // of `f32` vectors), is its memory.
+    let copy = same_bytes
+        && const {
+            [
+                is_memory_image(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
+                is_memory_image(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
+            ]
+        }[usize::from(big)];
     e.write_fixed(
         total,
         #[inline(always)]
         |out| {
             if copy {
-                copy_encode_run(items, big, out);
+                // SAFETY: `is_memory_image` holds for `T`'s map in this order.
+                unsafe { copy_encode_run(items, out) };
             } else if !permute_run(items, tables, out) {
                 match (big, varint) {
-                    (false, false) => encode_run::<T, false, false>(items, size, out),
-                    (true, false) => encode_run::<T, true, false>(items, size, out),
-                    (false, true) => encode_run::<T, false, true>(items, size, out),
-                    (true, true) => encode_run::<T, true, true>(items, size, out),
+                    (false, false) => encode_run(items, size, out, T::encode_fixed::<false, false>),
+                    (true, false) => encode_run(items, size, out, T::encode_fixed::<true, false>),
+                    (false, true) => encode_run(items, size, out, T::encode_fixed::<false, true>),
+                    (true, true) => encode_run(items, size, out, T::encode_fixed::<true, true>),
                 }
             }
         },
     )
+}
+
+/// `T`'s tables for encoding a run by one byte permutation per value in this order; computed
+/// at compile time per type.
+#[inline(always)]
+pub(crate) const fn encode_tables<T: Encode>(big: bool) -> Option<Tables> {
+    let per_order = const {
+        [
+            Tables::encode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
+            Tables::encode(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE),
+        ]
+    };
+    per_order[big as usize]
 }

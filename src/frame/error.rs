@@ -159,7 +159,7 @@ pub enum DecodeErrorKind {
     },
     /// Text that does not fit its fixed-size type.
     #[cfg(feature = "alloc")]
-    Text(crate::wire::text::TextError),
+    Text(crate::text::TextError),
     /// A borrowed view cannot be given (misaligned elements, or varint elements).
     Unborrowable(&'static str),
     /// A malformed length prefix of a per-field length encoding
@@ -173,8 +173,8 @@ pub enum DecodeErrorKind {
     },
     /// `Vec`s and `Box`es nest deeper than the decoder allows (a recursive type).
     TooDeep {
-        /// The deepest nesting allowed ([`MAX_DEPTH`](super::MAX_DEPTH)).
-        limit: u32,
+        /// The deepest nesting allowed ([`MAX_NESTING`](super::MAX_NESTING)).
+        limit: usize,
     },
     /// The reader failed.
     #[cfg(feature = "std")]

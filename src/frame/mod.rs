@@ -32,29 +32,22 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Over a byte stream, each message is a length prefix and one framed value:
-//! [`FrameCodec`] is that framing as a tokio-util codec (feature `tokio`), [`MessageReader`] and
-//! [`MessageWriter`] the same over `std::io::Read` / `Write` (feature `std`); with the default
-//! prefix a peer using `LengthDelimitedCodec` and bincode or wincode reads and writes the same
-//! bytes. [`encode_into_buf`] and [`decode_from_buf`] work with `bytes` buffers (feature
-//! `bytes`).
+//! Messages on a byte stream, each a length prefix and one framed value, are
+//! the transport's (`endian_wire::stream`). [`encode_into_buf`] and [`decode_from_buf`] work with `bytes` buffers
+//! (feature `bytes`).
 //!
 //! Decoding never panics and never allocates beyond the configured limit
 //! ([`DEFAULT_LIMIT`], 16 MiB, unless changed): a length prefix is checked against the input
 //! and the limit before anything is allocated, and every error names the byte offset. Without
 //! a limit, and from readers, what a decode allocates is still bounded by the input it reads
-//! (see [`Decoder`]); `Vec`s and `Box`es nest at most [`MAX_DEPTH`] deep.
+//! (see [`Decoder`]); `Vec`s and `Box`es nest at most [`MAX_NESTING`] deep.
 
 #[cfg(feature = "bincode")]
 #[doc(hidden)]
 pub mod bincode;
-#[cfg(feature = "std")]
-mod blocking;
 mod byte_map;
 #[cfg(feature = "bytes")]
 mod bytes;
-#[cfg(feature = "tokio")]
-mod codec;
 mod config;
 mod decode;
 mod encode;
@@ -63,7 +56,7 @@ mod fixed;
 mod impls;
 pub mod len;
 #[cfg(feature = "std")]
-mod message;
+mod prefixed;
 mod read;
 mod runs;
 mod varint;
@@ -73,7 +66,7 @@ mod write;
 pub use byte_map::ByteMap;
 use config::with_static_int;
 pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
-pub use decode::{BorrowDecode, Decode, Decoder, MAX_DEPTH};
+pub use decode::{BorrowDecode, Decode, Decoder, MAX_NESTING};
 #[doc(hidden)]
 pub use decode::{InPlace, decode_into_slot};
 pub use encode::{Encode, Encoder};
@@ -83,21 +76,24 @@ pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
 #[cfg(feature = "std")]
 pub use read::IoReader;
 pub use read::{BorrowReader, Reader, SliceReader};
+// The run tables of a type, for the runtime-order tables.
 #[cfg(feature = "std")]
-pub(crate) use runs::RunTables;
+pub(crate) use decode::{decode_copies, decode_tables};
+#[cfg(feature = "std")]
+pub(crate) use encode::encode_tables;
 #[cfg(feature = "std")]
 pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
 
-// Messages on a byte stream: a length prefix, then one framed value.
-#[cfg(feature = "std")]
-pub use blocking::{MessageReader, MessageWriter, Messages};
 #[cfg(feature = "bytes")]
 pub use bytes::{BytesReader, BytesWriter, decode_from_buf, encode_into_buf};
-#[cfg(feature = "tokio")]
-pub use codec::FrameCodec;
+// What the transport (`stream`) frames its messages with.
 #[cfg(feature = "std")]
-pub use message::{DEFAULT_MAX_FRAME_LENGTH, LengthPrefix, MessageError};
+pub(crate) use prefixed::{Prefix, PrefixedError, encode_prefixed};
+#[cfg(all(feature = "std", feature = "tokio"))]
+pub(crate) use prefixed::{decode_message, decodes_in_one_step};
+#[cfg(feature = "std")]
+pub(crate) use write::GrowBuf;
 
 /// Writes a static-size `value` in `config`'s byte order and integer encoding: the fill of
 /// the one-step paths of [`encode_to_vec`], [`encode_append`] and [`encode_into_slice`],

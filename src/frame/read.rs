@@ -3,7 +3,7 @@
 
 use super::config::{IntEncoding, StaticInt};
 use super::error::DecodeErrorKind;
-use crate::io::bulk;
+use crate::bulk;
 
 /// A source of bytes to decode.
 pub trait Reader {

@@ -6,7 +6,7 @@ use core::mem::MaybeUninit;
 use super::config::{IntEncoding, StaticInt};
 use super::error::EncodeError;
 use super::fixed::FixedOut;
-use crate::io::bulk::{self, WireElement};
+use crate::bulk::{self, WireElement};
 
 /// A destination for encoded bytes.
 pub trait Writer {
@@ -147,67 +147,147 @@ impl<T: Writer + ?Sized> Writer for &mut T {
     }
 }
 
+/// A buffer that grows at its end, written straight into its spare capacity: a `Vec<u8>`, a
+/// `BytesMut`. Both are [`Writer`]s through the one body below, fast paths included.
 #[cfg(feature = "alloc")]
-impl Writer for alloc::vec::Vec<u8> {
+pub(crate) trait GrowBuf {
+    fn len(&self) -> usize;
+    fn reserve(&mut self, additional: usize);
+    fn spare_capacity_mut(&mut self) -> &mut [MaybeUninit<u8>];
+    /// # Safety
+    /// As `Vec::set_len`: the bytes up to `len` are initialized.
+    unsafe fn set_len(&mut self, len: usize);
+
+    /// Appends `bytes` (through the bulk copy kernel: glibc's `memcpy` is very slow for some
+    /// destinations, see `bulk::copy_bytes`).
     #[inline]
-    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
-        bulk::extend_from_bytes(self, bytes);
-        Ok(())
+    fn append_bytes(&mut self, bytes: &[u8]) {
+        self.fill_spare(bytes.len(), |dst| bulk::copy_to_uninit(bytes, dst));
     }
 
+    /// Makes room for `len` bytes, lets `fill` write all of them, and counts them.
     #[inline(always)]
-    fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
-        self.reserve(K);
-        let start = self.len();
-        let Some((head, _)) = self.spare_capacity_mut().split_first_chunk_mut::<K>() else {
-            unreachable!("reserved")
-        };
-        *head = bytes.map(MaybeUninit::new);
-        // SAFETY: `reserve` made room for `K` more bytes, and all of them were just written.
-        unsafe { self.set_len(start + K) };
-        Ok(())
-    }
-
-    #[inline]
-    fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
-        bulk::extend_bytes::<W>(self, src);
-        Ok(())
-    }
-
-    /// Straight into the spare capacity.
-    #[inline(always)]
-    fn write_fixed(
-        &mut self,
-        len: usize,
-        fill: impl FnOnce(&mut FixedOut<'_>),
-    ) -> Result<bool, EncodeError> {
+    fn fill_spare(&mut self, len: usize, fill: impl FnOnce(&mut [MaybeUninit<u8>])) {
         self.reserve(len);
         let start = self.len();
-        FixedOut::fill_all(&mut self.spare_capacity_mut()[..len], fill);
-        // SAFETY: `reserve` made room for `len` more bytes, and `fill_all` returned, so each
-        // of them is written.
+        fill(&mut self.spare_capacity_mut()[..len]);
+        // SAFETY: `reserve` made room for `len` bytes after `start`, and every caller's
+        // `fill` writes all of them (a copy or conversion of exactly `len` bytes, or
+        // `FixedOut::fill_all`, which checks it).
         unsafe { self.set_len(start + len) };
-        Ok(true)
-    }
-
-    /// Straight into the spare capacity.
-    #[inline(always)]
-    fn write_bounded(
-        &mut self,
-        max: usize,
-        fill: impl FnOnce(&mut FixedOut<'_>),
-    ) -> Result<bool, EncodeError> {
-        self.reserve(max);
-        let start = self.len();
-        let mut out = FixedOut::new(&mut self.spare_capacity_mut()[..max]);
-        fill(&mut out);
-        let written = max - out.remaining();
-        // SAFETY: a `FixedOut` is written front to back with initialized bytes, so the first
-        // `written` bytes of the room `reserve` made are initialized.
-        unsafe { self.set_len(start + written) };
-        Ok(true)
     }
 }
+
+#[cfg(feature = "alloc")]
+impl GrowBuf for alloc::vec::Vec<u8> {
+    #[inline]
+    fn len(&self) -> usize {
+        alloc::vec::Vec::len(self)
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        alloc::vec::Vec::reserve(self, additional);
+    }
+    #[inline]
+    fn spare_capacity_mut(&mut self) -> &mut [MaybeUninit<u8>] {
+        alloc::vec::Vec::spare_capacity_mut(self)
+    }
+    #[inline]
+    unsafe fn set_len(&mut self, len: usize) {
+        // SAFETY: the caller's contract is `Vec::set_len`'s.
+        unsafe { alloc::vec::Vec::set_len(self, len) }
+    }
+}
+
+#[cfg(feature = "bytes")]
+impl GrowBuf for bytes::BytesMut {
+    #[inline]
+    fn len(&self) -> usize {
+        bytes::BytesMut::len(self)
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        bytes::BytesMut::reserve(self, additional);
+    }
+    #[inline]
+    fn spare_capacity_mut(&mut self) -> &mut [MaybeUninit<u8>] {
+        bytes::BytesMut::spare_capacity_mut(self)
+    }
+    #[inline]
+    unsafe fn set_len(&mut self, len: usize) {
+        // SAFETY: the caller's contract is `BytesMut::set_len`'s.
+        unsafe { bytes::BytesMut::set_len(self, len) }
+    }
+}
+
+/// [`Writer`] for a [`GrowBuf`]: every piece straight into the spare capacity, which grows
+/// as needed (so nothing is ever full).
+macro_rules! grow_buf_writer {
+    ($(#[$attr:meta])* $buf:ty) => {
+        $(#[$attr])*
+        impl Writer for $buf {
+            #[inline]
+            fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+                self.append_bytes(bytes);
+                Ok(())
+            }
+
+            #[inline(always)]
+            fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
+                self.fill_spare(K, |dst| {
+                    let Some((head, _)) = dst.split_first_chunk_mut::<K>() else {
+                        unreachable!("`fill_spare` lends exactly K bytes")
+                    };
+                    *head = bytes.map(MaybeUninit::new);
+                });
+                Ok(())
+            }
+
+            #[inline]
+            fn write_wire<W: WireElement>(&mut self, src: &[W::Native]) -> Result<(), EncodeError> {
+                self.fill_spare(size_of_val(src), |dst| bulk::to_uninit_bytes::<W>(src, dst));
+                Ok(())
+            }
+
+            #[inline(always)]
+            fn write_fixed(
+                &mut self,
+                len: usize,
+                fill: impl FnOnce(&mut FixedOut<'_>),
+            ) -> Result<bool, EncodeError> {
+                self.fill_spare(len, |dst| FixedOut::fill_all(dst, fill));
+                Ok(true)
+            }
+
+            #[inline(always)]
+            fn write_bounded(
+                &mut self,
+                max: usize,
+                fill: impl FnOnce(&mut FixedOut<'_>),
+            ) -> Result<bool, EncodeError> {
+                self.reserve(max);
+                let start = self.len();
+                let mut out = FixedOut::new(&mut self.spare_capacity_mut()[..max]);
+                fill(&mut out);
+                let written = max - out.remaining();
+                // SAFETY: a `FixedOut` is written front to back with initialized bytes, so
+                // the first `written` bytes of the room `reserve` made are initialized.
+                unsafe { self.set_len(start + written) };
+                Ok(true)
+            }
+        }
+    };
+}
+
+grow_buf_writer!(
+    #[cfg(feature = "alloc")]
+    alloc::vec::Vec<u8>
+);
+grow_buf_writer!(
+    /// A `BytesMut` grows as a `Vec<u8>` does, and is written the same way.
+    #[cfg(feature = "bytes")]
+    bytes::BytesMut
+);
 
 impl<W: Writer, const VARINT: bool> Writer for StaticInt<W, VARINT> {
     const INT_ENCODING: Option<IntEncoding> = Some(if VARINT {
@@ -502,7 +582,7 @@ mod tests {
         ));
         assert_eq!(w.written(), 4);
         assert!(matches!(w.write_fixed(1, |out| out.put(*b"e")), Ok(true)));
-        w.write_wire::<crate::u8be>(b"f").unwrap();
+        w.write_wire::<crate::wire::u8be>(b"f").unwrap();
         assert_eq!(w.written(), 6);
         assert!(w.write(b"").is_ok());
         assert!(w.write(b"g").is_err());

@@ -1,6 +1,5 @@
 //! Moving wire values between memory and bytes.
 //!
-//! * [`bulk`]: native slices to wire slices or bytes and back, SIMD-accelerated.
 //! * [`WireBytes`]: the types whose memory image is their wire image (wrappers, text fields,
 //!   arrays of them); reading and writing them is one copy. [`WireImage`] adds derived wire
 //!   structs whose memory has padding.
@@ -9,7 +8,6 @@
 //! * `no_std`: [`FromSlice`], [`read_from_slice`], [`write_to_extend`], and [`view`] /
 //!   [`view_slice`] for zero-copy access.
 
-pub mod bulk;
 mod slice;
 #[cfg(feature = "std")]
 mod stream;

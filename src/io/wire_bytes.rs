@@ -117,7 +117,7 @@ impl<T: WireBytes, const N: usize> WireBytes for [T; N] {
 #[cfg(feature = "alloc")]
 mod text {
     use super::WireBytes;
-    use crate::wire::text::{
+    use crate::text::{
         CodeUnit, FixedUtf8Bytes, FixedUtf16CodeUnitsEndian, FixedUtf32CodeUnitsEndian,
     };
 
@@ -133,10 +133,10 @@ mod text {
 
     macro_rules! padded {
         ($($t:ident),*) => {$(
-            impl<const N: usize> WireBytes for crate::wire::text::$t<N> {}
+            impl<const N: usize> WireBytes for crate::text::$t<N> {}
         )*};
     }
-    crate::wire::text::for_string_fields!(padded);
+    crate::text::for_string_fields!(padded);
 }
 
 /// The type name without module paths: `BigEndian<NonZero<u32>>`.

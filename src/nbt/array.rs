@@ -14,7 +14,7 @@ use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 use super::de::token;
-use crate::io::bulk::{self, WireElement};
+use crate::bulk::{self, WireElement};
 use crate::wire::BigEndian;
 
 macro_rules! array_type {

@@ -23,16 +23,16 @@ use super::TagKind;
 /// assert_eq!(err.to_string(), "NBT: at byte 4: the input ended; 1 more byte needed for a tag type");
 ///
 /// // A typed read names the value.
-/// #[derive(serde::Deserialize)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Item { #[serde(rename = "Count")] count: i8 }
-/// #[derive(serde::Deserialize)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Player { #[serde(rename = "Inventory")] inventory: Vec<Item> }
 /// let bytes = nbt::to_vec(&nbt::Compound::new().with("Inventory", nbt::List::Compound(vec![
 ///     nbt::Compound::new().with("Count", "64"),
 /// ])))?;
 /// let err = nbt::from_slice::<Player>(&bytes).unwrap_err();
 /// assert_eq!(err.path(), "Inventory[0].Count");
-/// assert_eq!(err.to_string(), "NBT: Inventory[0].Count at byte 25: expected a byte, found a string");
+/// assert_eq!(err.to_string(), "NBT: Inventory[0].Count at byte 28: expected a byte, found a string");
 /// # Ok::<(), nbt::Error>(())
 /// ```
 pub struct Error(Box<Inner>);
@@ -46,6 +46,8 @@ struct Inner {
     path: String,
     /// Raised while writing (a message from a `Serialize` impl is then `InvalidInput`).
     writing: bool,
+    /// The region file's chunk `(x, z)` the error is about, if any.
+    chunk: Option<(u8, u8)>,
 }
 
 /// Why NBT could not be read or written.
@@ -115,6 +117,77 @@ pub enum ErrorKind {
     /// Decompressing or compressing failed (feature `flate2`).
     #[cfg(feature = "flate2")]
     Compression(std::io::Error),
+    /// A region file's chunk inflates to more than the limit
+    /// ([`Region::with_max_inflated`](super::region::Region::with_max_inflated)).
+    InflatedTooLarge {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A region file's chunk lies in the file's header (its first two 4 KiB sectors).
+    ChunkInHeader {
+        /// The sector the header names.
+        sector: u32,
+    },
+    /// A region file's chunk has no sectors, or its sectors lie past the end of the file.
+    ChunkOutOfBounds {
+        /// The first sector.
+        sector: u32,
+        /// How many sectors.
+        sectors: u8,
+        /// The file's length in bytes.
+        file_len: u64,
+    },
+    /// Two of a region file's chunks claim the same sectors.
+    ChunkOverlaps {
+        /// The other chunk's `(x, z)`.
+        other: (u8, u8),
+    },
+    /// A region file's chunk length is 0 or more than its sectors hold.
+    ChunkLength {
+        /// The length read (the compression byte and the data).
+        length: u32,
+        /// The most the chunk's sectors hold.
+        room: usize,
+    },
+    /// A region file's chunk names a compression that does not exist (1 gzip, 2 zlib, 3 none
+    /// and 4 LZ4 do, each plus 128 for a chunk stored in its own `.mcc` file).
+    UnknownCompression {
+        /// The compression byte.
+        id: u8,
+    },
+    /// A region file's chunk is compressed with a scheme this build cannot read.
+    UnsupportedCompression {
+        /// The scheme.
+        scheme: &'static str,
+        /// The feature that reads it.
+        feature: &'static str,
+    },
+    /// A region file's chunk holds compressed data that does not decompress (LZ4's block
+    /// stream; zlib and gzip report `Compression`).
+    CompressedData {
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A region file's chunk is stored outside the region, in its own file
+    /// (`c.<x>.<z>.mcc`, compression byte 128 and above), which only
+    /// [`RegionFile`](super::region::RegionFile) opened from a path reads.
+    ExternalChunk,
+    /// SNBT text that is not SNBT: where, and what was wrong.
+    Snbt {
+        /// The line, from 1.
+        line: usize,
+        /// The column in characters, from 1.
+        column: usize,
+        /// What was expected, or what was wrong.
+        problem: &'static str,
+    },
+    /// Chunk coordinates outside `0..32`.
+    ChunkCoordinates {
+        /// The x given.
+        x: usize,
+        /// The z given.
+        z: usize,
+    },
 }
 
 impl Error {
@@ -123,6 +196,19 @@ impl Error {
     #[inline(never)]
     pub(crate) fn new(offset: usize, kind: ErrorKind) -> Self {
         Self::make(Some(offset), kind)
+    }
+
+    /// This error, about a region file's chunk `(x, z)`.
+    #[cold]
+    pub(crate) fn in_chunk(mut self, x: u8, z: u8) -> Self {
+        self.0.chunk = Some((x, z));
+        self
+    }
+
+    /// The region file's chunk `(x, z)` the error is about, if it is about one (the offset is
+    /// then in the file, or in the chunk's uncompressed NBT for an error in it).
+    pub fn chunk(&self) -> Option<(u8, u8)> {
+        self.0.chunk
     }
 
     /// An error not (yet) tied to a place in the input.
@@ -138,6 +224,7 @@ impl Error {
             kind,
             path: String::new(),
             writing: false,
+            chunk: None,
         }))
     }
 
@@ -325,6 +412,52 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Io(e) => write!(f, "{e}"),
             #[cfg(feature = "flate2")]
             ErrorKind::Compression(e) => write!(f, "compression failed: {e}"),
+            ErrorKind::InflatedTooLarge { limit } => {
+                write!(f, "inflates to more than the limit of {limit} bytes")
+            }
+            ErrorKind::ChunkInHeader { sector } => write!(
+                f,
+                "region chunk at sector {sector} overlaps the header (sectors 0 and 1)"
+            ),
+            ErrorKind::ChunkOutOfBounds {
+                sector,
+                sectors,
+                file_len,
+            } => write!(
+                f,
+                "region chunk of {sectors} sectors from sector {sector} lies outside the \
+                 file of {file_len} bytes"
+            ),
+            ErrorKind::ChunkOverlaps { other: (x, z) } => {
+                write!(f, "region chunk overlaps the sectors of chunk ({x}, {z})")
+            }
+            ErrorKind::ChunkLength { length, room } => {
+                write!(f, "region chunk length {length}: expected 1 to {room}")
+            }
+            ErrorKind::UnknownCompression { id } => write!(
+                f,
+                "unknown region chunk compression {id} (1 gzip, 2 zlib, \
+                 3 none, 4 LZ4, each + 128 when external)"
+            ),
+            ErrorKind::UnsupportedCompression { scheme, feature } => write!(
+                f,
+                "region chunk compressed with {scheme}, which needs the feature `{feature}`"
+            ),
+            ErrorKind::CompressedData { why } => {
+                write!(f, "bad compressed data: {why}")
+            }
+            ErrorKind::ExternalChunk => write!(
+                f,
+                "region chunk stored in its own .mcc file, beside the region file"
+            ),
+            ErrorKind::Snbt {
+                line,
+                column,
+                problem,
+            } => write!(f, "bad SNBT at line {line}, column {column}: {problem}"),
+            ErrorKind::ChunkCoordinates { x, z } => {
+                write!(f, "chunk coordinates ({x}, {z}) outside a region's 0..32")
+            }
         }
     }
 }
@@ -339,14 +472,23 @@ impl fmt::Display for Error {
             f.write_str(&inner.path)?;
             place = true;
         }
-        if let Some(at) = inner.offset {
+        // SNBT names the line and column instead (the offset stays available).
+        let offset = match inner.kind {
+            ErrorKind::Snbt { .. } => None,
+            _ => inner.offset,
+        };
+        if let Some(at) = offset {
             write!(f, "{}at byte {}", if place { " " } else { "" }, Grouped(at))?;
             place = true;
         }
         if place {
             f.write_str(": ")?;
         }
-        write!(f, "{}", inner.kind)
+        write!(f, "{}", inner.kind)?;
+        match inner.chunk {
+            Some((x, z)) => write!(f, ", in the region's chunk ({x}, {z})"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -356,6 +498,7 @@ impl fmt::Debug for Error {
             .field("offset", &self.0.offset)
             .field("path", &self.0.path)
             .field("kind", &self.0.kind)
+            .field("chunk", &self.0.chunk)
             .finish()
     }
 }
@@ -399,7 +542,7 @@ impl From<Error> for std::io::Error {
         use std::io::ErrorKind as Io;
         let kind = match &e.0.kind {
             ErrorKind::UnexpectedEof { .. } => Io::UnexpectedEof,
-            ErrorKind::Unencodable { .. } => Io::InvalidInput,
+            ErrorKind::Unencodable { .. } | ErrorKind::ChunkCoordinates { .. } => Io::InvalidInput,
             ErrorKind::Message(_) if e.0.writing => Io::InvalidInput,
             ErrorKind::Io(_) => return e.into_io().unwrap_or_else(Self::other),
             #[cfg(feature = "flate2")]

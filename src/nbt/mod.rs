@@ -80,6 +80,8 @@
 //! | a root followed by more bytes | [`from_slice_prefix`], [`from_network_slice_prefix`], [`view_prefix`], [`view_network_prefix`] | |
 //! | in place, nothing copied | [`view`], [`view_network`] | |
 //! | gzip, zlib or none (feature `flate2`) | `from_compressed_slice`, `from_compressed_reader` | `to_compressed_vec`, `to_compressed_vec_named`, `to_compressed_writer` |
+//! | SNBT text (Minecraft 1.21.5's grammar) | [`from_snbt`], [`tag_from_snbt`], `str::parse` | `Display` (`to_string()`, `{:#}` indented) |
+//! | Anvil region files (`.mca`) | [`region::Region`], `region::RegionFile` (`std`) | [`region::RegionBuilder`] |
 //!
 //! [`view`] is the fast way to read a few values out of a document: it checks the input once
 //! and returns an [`NbtView`] that walks compounds and lists in place, decodes a string only
@@ -101,6 +103,7 @@ mod error;
 mod list;
 pub mod mutf8;
 mod read;
+pub mod region;
 mod ser;
 mod serde_tree;
 mod snbt;
@@ -122,6 +125,7 @@ pub use compress::{
 };
 pub use error::{Error, ErrorKind};
 pub use list::List;
+pub use snbt::{from_snbt, tag_from_snbt};
 pub use tag::{Nbt, Tag, TagKind};
 pub use view::{
     CompoundIter, CompoundView, ListIter, ListView, Mutf8Str, NbtView, Numbers, TagView, view,

@@ -166,7 +166,7 @@ pub(crate) fn extend_encoded(out: &mut Vec<u8>, s: &str) {
     if needs_encoding(s) {
         encode_slow(s, out);
     } else {
-        crate::io::bulk::extend_from_bytes(out, s.as_bytes());
+        crate::bulk::extend_from_bytes(out, s.as_bytes());
     }
 }
 

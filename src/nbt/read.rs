@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 
 use super::mutf8;
 use super::{Compound, Error, ErrorKind, Key, List, MAX_NESTING, Nbt, Tag};
-use crate::io::bulk::{self, WireElement};
+use crate::bulk::{self, WireElement};
 use crate::wire::BigEndian;
 
 /// A position in the input, with the checked reads of NBT's pieces.

@@ -16,7 +16,7 @@ use core::marker::PhantomData;
 
 use super::read::{Cursor, LIST_NAMES, invalid_kind};
 use super::{Compound, Error, ErrorKind, List, MAX_NESTING, Tag, TagKind, mutf8};
-use crate::io::bulk::{self, Primitive, WireElement};
+use crate::bulk::{self, Primitive, WireElement};
 use crate::wire::BigEndian;
 
 /// Where a container ends: in the input, and in the tape (the entry after its last

@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 
 use super::mutf8;
 use super::{Compound, Error, List, MAX_NESTING, Nbt, Tag};
-use crate::io::bulk::{self, WireElement};
+use crate::bulk::{self, WireElement};
 use crate::wire::BigEndian;
 
 /// Appends `nbt` to `out`, named (the file form) or not (the network form). On error `out` is

@@ -26,9 +26,9 @@ use alloc::vec::Vec;
 
 use super::with_std::{RuntimeWire, cut_short, name_of, read_one, read_one_sized, refused};
 use super::{NATIVE_BIG, RuntimeEndian};
+use crate::bulk::{self, CONTROL_TAIL, LanePattern};
 use crate::endianize::EndianizeIn;
-use crate::frame::{ByteMap, Decode, Encode, RunTables};
-use crate::io::bulk::{self, CONTROL_TAIL, LanePattern};
+use crate::frame::{ByteMap, Decode, Encode, decode_copies, decode_tables, encode_tables};
 
 /// The longest repeat of a lane pattern: `lcm(record size, 16)` for records of an even
 /// size up to 64 bytes (a map covers at most 64).
@@ -158,7 +158,7 @@ where
     };
 
     /// Whether `T`'s memory is its image in this order (one copy each way).
-    const COPIES: bool = Self::IMAGE.is_some() && RunTables::<T>::COPIES[BIG as usize];
+    const COPIES: bool = Self::IMAGE.is_some() && decode_copies::<T>(BIG);
 
     const READ_LANES: &'static Option<Lanes> = &read_lanes(
         <T as Decode>::BYTE_MAP[BIG as usize],
@@ -202,7 +202,7 @@ where
         "copy"
     } else if Plans::<T, BIG>::READ.is_some() {
         "lanes"
-    } else if RunTables::<T>::DECODE[BIG as usize].is_some() {
+    } else if decode_tables::<T>(BIG).is_some() {
         "permute"
     } else {
         "records"
@@ -314,7 +314,7 @@ where
             if !bulk::shuffle_lanes(pattern, src, dst, data.len()) {
                 return None;
             }
-        } else if let Some(tables) = &RunTables::<T>::DECODE[BIG as usize]
+        } else if let Some(tables) = &decode_tables::<T>(BIG)
             && count >= 2
             && bulk::records_kernel_available()
         {
@@ -346,11 +346,11 @@ where
                 format!(
                     "{} {index} has no wire form: {}",
                     name_of::<T>(),
-                    Into::<crate::ConvertError>::into(e)
+                    Into::<crate::endianize::ConvertError>::into(e)
                 ),
             )
         })?;
-        crate::EndianWrite::write_to(&wire, out)?;
+        crate::io::EndianWrite::write_to(&wire, out)?;
     }
     Ok(())
 }
@@ -382,7 +382,7 @@ where
             if !bulk::shuffle_lanes(pattern, src, dst, bytes) {
                 return false;
             }
-        } else if let Some(tables) = &RunTables::<T>::ENCODE[BIG as usize]
+        } else if let Some(tables) = &encode_tables::<T>(BIG)
             && items.len() >= 2
             && bulk::records_kernel_available()
         {

@@ -43,8 +43,6 @@ mod primitives;
 mod serde;
 mod simple;
 mod specific;
-#[cfg(feature = "alloc")]
-pub mod text;
 mod wrappers;
 
 pub use aliases::*;

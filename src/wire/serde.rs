@@ -1,6 +1,6 @@
 //! serde integration (feature `serde`): `Serialize` / `Deserialize` for the wrappers (as their
-//! native values), wire chars (as `char`) and fixed text types (as strings), so bincode 1.3,
-//! bincode 2's serde path and other serde formats see the logical values.
+//! native values) and wire chars (as `char`), so bincode 1.3, bincode 2's serde path and other
+//! serde formats see the logical values (the text types' impls are in `text/serde.rs`).
 //!
 //! serde formats choose byte order themselves, so a `BigEndian<u32>` serializes as a `u32` in
 //! the format's order: byte-identical with the logical type under every configuration, and
@@ -50,31 +50,3 @@ macro_rules! chars {
     )*};
 }
 chars!(BigEndianChar, LittleEndianChar);
-
-#[cfg(feature = "alloc")]
-mod text {
-    use alloc::string::String;
-
-    use ::serde::de::Error as _;
-
-    use super::*;
-
-    macro_rules! text {
-        ($($T:ident),*) => {$(
-            impl<const N: usize> Serialize for crate::wire::text::$T<N> {
-                fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                    let text = String::try_from(self).map_err(S::Error::custom)?;
-                    serializer.serialize_str(&text)
-                }
-            }
-
-            impl<'de, const N: usize> Deserialize<'de> for crate::wire::text::$T<N> {
-                fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                    let text = String::deserialize(deserializer)?;
-                    Self::try_from(text.as_str()).map_err(D::Error::custom)
-                }
-            }
-        )*};
-    }
-    crate::wire::text::for_string_fields!(text);
-}

@@ -58,7 +58,7 @@ where
 /// A [`SpecificEndian`] type whose big- and little-endian forms are its bytes in that order,
 /// so that the memory of a [`BigEndian<T>`](crate::wire::BigEndian) /
 /// [`LittleEndian<T>`](crate::wire::LittleEndian) is its wire image: such a wrapper reads and writes
-/// with one copy ([`WireBytes`](crate::io::WireBytes)).
+/// with one copy (it is a `WireBytes` of the IO layer).
 ///
 /// Implemented for the integers, floats, `u8`, `i8`, `bool`, the `NonZero` integers,
 /// `Wrapping` / `Saturating` of these and the fixed UTF-16/32 code units. Implement it for your
@@ -96,7 +96,7 @@ impl<T: OrderedBytes> OrderedBytes for Wrapping<T> {}
 impl<T: OrderedBytes> OrderedBytes for Saturating<T> {}
 
 /// Like [`SpecificEndian`] for types that are not `Copy` or whose two orders are different
-/// types (the text buffers and strings of [`text`](crate::wire::text)).
+/// types (the text buffers and strings of the `text` module).
 #[allow(clippy::wrong_self_convention)]
 pub trait SpecificEndianOwned
 where

@@ -7,8 +7,8 @@
 //! * always: the counting allocator ([`alloc`]), the rule for tests whose tool or data is not
 //!   installed ([`skip`]), and the generators' deterministic [`Rng`];
 //! * `nbt`: the NBT files of simdnbt's package, generated documents and random trees
-//!   (`nbt`, `nbt_trees`), serde structs for the real files and the chunks of fastanvil's
-//!   region file (`nbt_typed`);
+//!   (`nbt`, `nbt_trees`), the region file and chunks of fastanvil's package (`region`),
+//!   serde structs for the real files and chunks (`nbt_typed`);
 //! * `messages`: market-data messages (`market`); `peers` derives them for bincode and wincode
 //!   too and adds the peers' serializers, the real-message shapes (`shapes`) and Solana's
 //!   transactions (`solana`);
@@ -29,6 +29,8 @@ pub mod nbt;
 pub mod nbt_trees;
 #[cfg(feature = "nbt")]
 pub mod nbt_typed;
+#[cfg(feature = "nbt")]
+pub mod region;
 mod rng;
 #[cfg(feature = "peers")]
 pub mod shapes;
@@ -63,67 +65,4 @@ pub fn skip(why: impl Display, install: &str) {
     }
     // `eprintln!` is captured for passing tests; the handle itself is not.
     let _ = writeln!(std::io::stderr(), "{line}");
-}
-
-/// The directory of the package `name` `version` in Cargo's registry, found with `cargo
-/// metadata` (which downloads every package of the lock file it lacks; the peers whose files
-/// the tests read are dependencies for no platform, so they are in the lock file but never
-/// built). Looked up once per package.
-#[cfg(feature = "nbt")]
-pub fn package_dir(name: &str, version: &str) -> Result<std::path::PathBuf, String> {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static METADATA: OnceLock<Result<String, String>> = OnceLock::new();
-    static DIRS: OnceLock<Mutex<HashMap<String, Result<std::path::PathBuf, String>>>> =
-        OnceLock::new();
-    let key = format!("{name}-{version}");
-    let dirs = DIRS.get_or_init(Default::default);
-    if let Some(found) = dirs.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found.clone();
-    }
-    let found = METADATA
-        .get_or_init(cargo_metadata)
-        .clone()
-        .and_then(|json| {
-            // The package's `"manifest_path":"<dir>/<name>-<version>/Cargo.toml"`.
-            let needle = format!("/{key}/Cargo.toml\"");
-            let end = json
-                .find(&needle)
-                .ok_or_else(|| format!("{key} is not in the dependency graph"))?;
-            let start = json[..end]
-                .rfind('"')
-                .ok_or("cargo metadata printed no JSON string")?
-                + 1;
-            Ok(std::path::PathBuf::from(format!(
-                "{}/{key}",
-                &json[start..end]
-            )))
-        });
-    dirs.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, found.clone());
-    found
-}
-
-#[cfg(feature = "nbt")]
-fn cargo_metadata() -> Result<String, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
-    let out = std::process::Command::new(cargo)
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--manifest-path",
-            manifest,
-        ])
-        .output()
-        .map_err(|e| format!("cargo metadata did not start: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "cargo metadata failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }

@@ -10,7 +10,6 @@
 //! crate (`nbt::LongArray`, `nbt::Compound`).
 
 use std::io::Read;
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use endian_wire::nbt::{ByteArray, Compound, LongArray};
@@ -400,22 +399,15 @@ pub struct Tick {
 
 // ----- the region file ----------------------------------------------------------------------
 
-/// The region file of fastanvil 0.32's package: 676 chunks of a Minecraft 1.19.4 world.
-pub const REGION: &str = "resources/1.19.4.mca";
-
 const INSTALL: &str = "the fastanvil 0.32.0 package: `cargo fetch` with network access";
 
-/// The uncompressed NBT of every chunk of [`REGION`], in the order of the region's header
-/// (read once, by flate2 directly, not through the crate).
+/// The uncompressed NBT of every chunk of fastanvil's region file
+/// ([`crate::region::REGION`], 676 chunks of a Minecraft 1.19.4 world), in the order of the
+/// region's header (read once, by flate2 directly, not through the crate under test).
 pub fn region_chunks() -> Result<&'static [Vec<u8>], String> {
     static CHUNKS: OnceLock<Result<Vec<Vec<u8>>, String>> = OnceLock::new();
     CHUNKS
-        .get_or_init(|| {
-            let dir = crate::package_dir("fastanvil", "0.32.0")?;
-            let path: PathBuf = dir.join(REGION);
-            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            chunks_of(&bytes)
-        })
+        .get_or_init(|| chunks_of(&crate::region::read(crate::region::REGION)?))
         .as_ref()
         .map(Vec::as_slice)
         .map_err(Clone::clone)

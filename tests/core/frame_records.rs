@@ -55,13 +55,13 @@ mod records {
     /// 33 wire bytes in 40 of memory, and 20 in 24: the kernel's other store widths.
     #[derive(Endianize, Clone, Copy, Debug, PartialEq)]
     #[endian(be)]
-    pub struct Trade {
-        pub id: u64,
-        pub price: f64,
-        pub qty: u32,
-        pub side: u8,
-        pub venue: [u8; 4],
-        pub ts: i64,
+    pub struct Padded33 {
+        pub a: u64,
+        pub b: f64,
+        pub c: u32,
+        pub d: u8,
+        pub e: [u8; 4],
+        pub f: i64,
     }
 
     /// No padding, and its memory is its little-endian wire bytes on a little-endian host
@@ -177,17 +177,17 @@ fn runs_of_records_frame_as_their_values_one_by_one() {
                 &(0..n).map(|i| Pair(i as u16, !i)).collect::<Vec<_>>(),
                 config,
             );
-            let trades: Vec<_> = (0..n)
-                .map(|i| Trade {
-                    id: i * 7919,
-                    price: i as f64 / 8.0,
-                    qty: i as u32 * 31,
-                    side: i as u8,
-                    venue: *b"XNYS",
-                    ts: -(i as i64),
+            let padded: Vec<_> = (0..n)
+                .map(|i| Padded33 {
+                    a: i * 7919,
+                    b: i as f64 / 8.0,
+                    c: i as u32 * 31,
+                    d: i as u8,
+                    e: *b"XNYS",
+                    f: -(i as i64),
                 })
                 .collect();
-            check_record_run(&trades, config);
+            check_record_run(&padded, config);
             let mids: Vec<_> = (0..n)
                 .map(|i| Mid {
                     a: i,

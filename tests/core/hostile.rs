@@ -18,7 +18,7 @@ use endian_wire_testkit::alloc::peak_of;
 /// and their preallocation, plus a few KiB per nesting level for collections whose length the
 /// input does not vouch for.
 fn memory_bound(input_len: usize) -> usize {
-    64 * input_len + (frame::MAX_DEPTH as usize + 8) * 8192
+    64 * input_len + (frame::MAX_NESTING + 8) * 8192
 }
 
 // ----- the messages ----------------------------------------------------------------------
@@ -570,8 +570,8 @@ fn empty_elements_within_bounds_still_decode() {
     ignore = "thousands of decodes: minutes under Miri; the other cases cover the same paths"
 )]
 fn deep_nesting_is_refused_not_a_stack_overflow() {
-    let ok = tree(frame::MAX_DEPTH as usize);
-    let too_deep = tree(frame::MAX_DEPTH as usize + 1);
+    let ok = tree(frame::MAX_NESTING);
+    let too_deep = tree(frame::MAX_NESTING + 1);
     for setup in SETUPS {
         let bytes = frame::encode_to_vec(&ok, setup.config()).unwrap();
         accepted_everywhere(&bytes, setup, &ok);
@@ -941,5 +941,289 @@ mod nbt_input {
             ErrorKind::Compression(_)
         ));
         assert!(peak < 8 << 20, "{peak}");
+    }
+}
+
+#[cfg(all(feature = "nbt", feature = "flate2"))]
+mod region_input {
+    use std::io::Write;
+
+    use endian_wire::nbt::region::{ChunkCompression, Region, RegionBuilder};
+    use endian_wire::nbt::{self, Compound, ErrorKind, Nbt};
+
+    use super::peak_of;
+
+    /// A region of three small chunks: (0, 0) zlib, (1, 0) uncompressed, (2, 0) gzip.
+    fn region() -> Vec<u8> {
+        let mut b = RegionBuilder::new();
+        let doc = |i: i32| Nbt::new("", Compound::new().with("i", i).with("s", "text"));
+        b.insert(0, 0, &doc(0), ChunkCompression::Zlib, 1).unwrap();
+        b.insert(1, 0, &doc(1), ChunkCompression::None, 2).unwrap();
+        b.insert(2, 0, &doc(2), ChunkCompression::Gzip, 3).unwrap();
+        b.to_vec()
+    }
+
+    /// Reads every chunk of `file` to a tree and in place, with an inflation limit of 1 MiB:
+    /// each a tree, nothing or an error naming that chunk; memory bounded by the file and the
+    /// limit. Returns the outcomes.
+    fn read_all(file: &[u8], what: &str) -> Vec<Result<bool, ErrorKind>> {
+        let (outcomes, peak) = peak_of(|| {
+            let Ok(region) = Region::from_slice(file) else {
+                return Vec::new();
+            };
+            let region = region.with_max_inflated(1 << 20);
+            let mut out = Vec::new();
+            let mut buf = Vec::new();
+            for z in 0..32 {
+                for x in 0..32 {
+                    let tree = region.chunk_nbt(x, z);
+                    let view = region
+                        .chunk(x, z)
+                        .and_then(|c| c.map(|c| c.view_in(&mut buf).map(drop)).transpose());
+                    match (tree, view) {
+                        (Ok(t), Ok(v)) => {
+                            assert_eq!(t.is_some(), v.is_some(), "{what} ({x}, {z})");
+                            if t.is_some() {
+                                out.push(Ok(true));
+                            }
+                        }
+                        (Err(e), _) | (_, Err(e)) => {
+                            assert_eq!(e.chunk(), Some((x as u8, z as u8)), "{what}: {e}");
+                            let _ = e.to_string();
+                            out.push(Err(e.kind().to_owned_kind()));
+                        }
+                    }
+                }
+            }
+            out
+        });
+        assert!(
+            peak <= 2 * file.len() + (3 << 20),
+            "{what}: {peak} bytes for a file of {}",
+            file.len()
+        );
+        outcomes
+    }
+
+    /// `ErrorKind` is not `Clone` (it may hold an `io::Error`): the variants the tests compare.
+    trait OwnedKind {
+        fn to_owned_kind(&self) -> ErrorKind;
+    }
+    impl OwnedKind for ErrorKind {
+        fn to_owned_kind(&self) -> ErrorKind {
+            match self {
+                ErrorKind::Compression(e) => {
+                    ErrorKind::Compression(std::io::Error::new(e.kind(), e.to_string()))
+                }
+                ErrorKind::InflatedTooLarge { limit } => {
+                    ErrorKind::InflatedTooLarge { limit: *limit }
+                }
+                ErrorKind::ChunkInHeader { sector } => ErrorKind::ChunkInHeader { sector: *sector },
+                ErrorKind::ChunkOutOfBounds {
+                    sector,
+                    sectors,
+                    file_len,
+                } => ErrorKind::ChunkOutOfBounds {
+                    sector: *sector,
+                    sectors: *sectors,
+                    file_len: *file_len,
+                },
+                ErrorKind::ChunkOverlaps { other } => ErrorKind::ChunkOverlaps { other: *other },
+                ErrorKind::ChunkLength { length, room } => ErrorKind::ChunkLength {
+                    length: *length,
+                    room: *room,
+                },
+                ErrorKind::UnknownCompression { id } => ErrorKind::UnknownCompression { id: *id },
+                ErrorKind::CompressedData { why } => ErrorKind::CompressedData { why },
+                ErrorKind::ExternalChunk => ErrorKind::ExternalChunk,
+                other => ErrorKind::Unencodable {
+                    what: if matches!(other, ErrorKind::UnexpectedEof { .. }) {
+                        "eof"
+                    } else {
+                        "nbt"
+                    },
+                },
+            }
+        }
+    }
+
+    fn set(file: &mut [u8], at: usize, bytes: &[u8]) {
+        file[at..at + bytes.len()].copy_from_slice(bytes);
+    }
+
+    #[test]
+    fn each_bad_header_is_an_error_of_its_chunk() {
+        let valid = region();
+        assert_eq!(read_all(&valid, "valid").len(), 3);
+        assert!(read_all(&valid, "valid").iter().all(|r| r.is_ok()));
+        type Case<'a> = (&'a str, &'a [(usize, &'a [u8])], fn(&ErrorKind) -> bool);
+        let cases: [Case<'_>; 9] = [
+            ("in the header", &[(0, &[0, 0, 1, 1])], |k| {
+                matches!(k, ErrorKind::ChunkInHeader { sector: 1 })
+            }),
+            ("no sectors", &[(0, &[0, 0, 2, 0])], |k| {
+                matches!(k, ErrorKind::ChunkOutOfBounds { sectors: 0, .. })
+            }),
+            ("past the end", &[(0, &[0, 1, 0, 1])], |k| {
+                matches!(k, ErrorKind::ChunkOutOfBounds { sector: 256, .. })
+            }),
+            ("overlapping", &[(0, &[0, 0, 3, 1])], |k| {
+                matches!(k, ErrorKind::ChunkOverlaps { other: (1, 0) })
+            }),
+            ("length 0", &[(8192, &[0, 0, 0, 0])], |k| {
+                matches!(k, ErrorKind::ChunkLength { length: 0, .. })
+            }),
+            (
+                "length past its sectors",
+                &[(8192, &[0, 0, 0x10, 0])],
+                |k| {
+                    matches!(
+                        k,
+                        ErrorKind::ChunkLength {
+                            length: 4096,
+                            room: 4092
+                        }
+                    )
+                },
+            ),
+            ("unknown compression", &[(8196, &[5])], |k| {
+                matches!(k, ErrorKind::UnknownCompression { id: 5 })
+            }),
+            ("a mod's compression", &[(8196, &[127])], |k| {
+                matches!(k, ErrorKind::UnknownCompression { id: 127 })
+            }),
+            ("bad zlib", &[(8197, &[0xFF, 0xFF, 0xFF])], |k| {
+                matches!(k, ErrorKind::Compression(_))
+            }),
+        ];
+        for (what, edits, expected) in cases {
+            let mut file = valid.clone();
+            for (at, bytes) in edits {
+                set(&mut file, *at, bytes);
+            }
+            let outcomes = read_all(&file, what);
+            match &outcomes[0] {
+                Err(kind) => assert!(expected(kind), "{what}: {kind:?}"),
+                Ok(_) => panic!("{what}: read"),
+            }
+            // The other chunks still read (an overlap is an error of both).
+            let ok = outcomes.iter().filter(|r| r.is_ok()).count();
+            assert_eq!(
+                ok,
+                if what == "overlapping" { 1 } else { 2 },
+                "{what}: {outcomes:?}"
+            );
+        }
+        // A file cut inside the last chunk, and one without its last sectors.
+        for cut in [valid.len() - 4096 + 3, valid.len() - 4096 + 20] {
+            let outcomes = read_all(&valid[..cut], "cut");
+            assert!(
+                matches!(outcomes[2], Err(ErrorKind::ChunkOutOfBounds { .. })),
+                "{cut}: {outcomes:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_byte_of_the_headers_overwritten_is_refused_within_bounds() {
+        let valid = region();
+        let heads = [0usize, 4, 8, 4096, 4100, 4104, 8192, 12288, 16384];
+        for &base in &heads {
+            for at in base..base + 8 {
+                for value in [0u8, 1, 2, 0x7F, 0x80, 0xFF] {
+                    let mut file = valid.clone();
+                    file[at] = value;
+                    read_all(&file, &format!("{value:#x} at {at}"));
+                }
+            }
+        }
+        for len in [0, 100, 8191, 8192, 8200, 12288, 12290] {
+            read_all(&valid[..len.min(valid.len())], "truncated");
+        }
+    }
+
+    #[test]
+    fn every_chunk_on_the_same_sectors_is_refused_not_read_1024_times() {
+        let mut file = region();
+        for i in 0..1024 {
+            set(&mut file, 4 * i, &[0, 0, 2, 1]);
+        }
+        let outcomes = read_all(&file, "all on one");
+        assert_eq!(outcomes.len(), 1024);
+        assert!(
+            outcomes
+                .iter()
+                .all(|r| matches!(r, Err(ErrorKind::ChunkOverlaps { .. })))
+        );
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "megabytes of input: too slow under Miri")]
+    fn a_decompression_bomb_is_refused_at_the_limit() {
+        // 32 MiB of zeros in a byte array compress to 32 KiB: one chunk of 8 sectors.
+        let mut raw = vec![10, 0, 0, 7, 0, 1, b'z'];
+        raw.extend_from_slice(&(32i32 << 20).to_be_bytes());
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+        z.write_all(&raw).unwrap();
+        z.write_all(&vec![0; 32 << 20]).unwrap();
+        z.write_all(&[0]).unwrap();
+        let bomb = z.finish().unwrap();
+        let mut b = RegionBuilder::new();
+        b.insert_compressed(4, 4, ChunkCompression::Zlib, &bomb, 0)
+            .unwrap();
+        let file = b.to_vec();
+        assert!(file.len() < 1 << 20);
+        let outcomes = read_all(&file, "bomb");
+        assert!(
+            matches!(
+                outcomes[..],
+                [Err(ErrorKind::InflatedTooLarge { limit: 1_048_576 })]
+            ),
+            "{outcomes:?}"
+        );
+        // Without a lower limit it reads (32 MiB is within the default).
+        let region = Region::from_slice(&file).unwrap();
+        assert_eq!(
+            region.chunk_bytes(4, 4).unwrap().unwrap().len(),
+            raw.len() + (32 << 20) + 1
+        );
+        assert!(nbt::from_slice::<Nbt>(&region.chunk_bytes(4, 4).unwrap().unwrap()).is_ok());
+    }
+
+    #[cfg(feature = "lz4")]
+    #[test]
+    fn bad_lz4_streams_are_refused() {
+        let mut b = RegionBuilder::new();
+        let doc = Nbt::new("", Compound::new().with("zeros", vec![0i8; 200_000]));
+        b.insert(0, 0, &doc, ChunkCompression::Lz4, 0).unwrap();
+        let valid = b.to_vec();
+        assert_eq!(read_all(&valid, "lz4").len(), 1);
+        // Every byte of the first block's header and of the stream's end, overwritten.
+        let len = u32::from_be_bytes(valid[8192..8196].try_into().unwrap()) as usize;
+        let stream = 8197..8196 + len;
+        for at in (stream.start..stream.start + 40).chain(stream.end - 21..stream.end) {
+            for value in [0u8, 0x0F, 0x7F, 0xFF] {
+                let mut file = valid.clone();
+                if file[at] == value {
+                    continue;
+                }
+                file[at] = value;
+                let outcomes = read_all(&file, &format!("lz4 {value:#x} at {at}"));
+                // A bad byte is an error, or (a length's high bits) a block that then fails.
+                assert!(
+                    outcomes.iter().all(|r| r.is_err()) || at >= stream.end - 4,
+                    "{at}: {outcomes:?}"
+                );
+            }
+        }
+        // A stream claiming more than the limit in 64 KiB blocks is refused at the limit.
+        let big = Nbt::new("", Compound::new().with("zeros", vec![0i8; 3 << 20]));
+        let mut b = RegionBuilder::new();
+        b.insert(0, 0, &big, ChunkCompression::Lz4, 0).unwrap();
+        let outcomes = read_all(&b.to_vec(), "lz4 bomb");
+        assert!(
+            matches!(outcomes[..], [Err(ErrorKind::InflatedTooLarge { .. })]),
+            "{outcomes:?}"
+        );
     }
 }

@@ -12,6 +12,8 @@
 //! * `runtime_endian`: byte order chosen at run time;
 //! * `nbt`: NBT's tree, view and modified UTF-8 on real files;
 //! * `nbt_serde`: typed NBT through serde, on real files and real chunks;
+//! * `nbt_region`: region files, real and written;
+//! * `nbt_snbt`: SNBT read and printed;
 //! * `hostile`: hostile input on every decoder, memory bounded.
 
 // Counts what each thread allocates: `io` checks allocation-free paths, `hostile` bounds
@@ -30,7 +32,9 @@ mod hostile;
 mod io;
 mod messages;
 mod nbt;
+mod nbt_region;
 mod nbt_serde;
+mod nbt_snbt;
 mod runtime_endian;
 mod text;
 mod wire_values;

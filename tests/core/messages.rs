@@ -1,4 +1,4 @@
-//! Length-prefixed messages in memory: `frame::FrameCodec` (feature `tokio`) as a tokio-util
+//! Length-prefixed messages in memory: `stream::MessageCodec` (feature `tokio`) as a tokio-util
 //! `Decoder` / `Encoder` against `LengthDelimitedCodec` (the prefix bytes) and bincode 2 (the
 //! varint prefix), the `bytes` integration, and `MessageReader` / `MessageWriter` over plain
 //! buffers. No runtime and no socket, so Miri runs them. (Over localhost sockets and against
@@ -10,9 +10,8 @@ use std::io;
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 use endian_wire::Endian;
-use endian_wire::frame::{
-    self, Config, DecodeError, FrameCodec, LengthPrefix, MessageError, MessageReader, MessageWriter,
-};
+use endian_wire::frame::{self, Config, DecodeError};
+use endian_wire::stream::{Builder, LengthPrefix, MessageError};
 use endian_wire_testkit::market::{self, Market};
 use tokio_util::codec::{Decoder, Encoder, LengthDelimitedCodec};
 
@@ -60,7 +59,9 @@ fn fixed_prefixes_are_length_delimited_codecs() {
             for order in [Endian::Big, Endian::Little] {
                 let prefix =
                     [LengthPrefix::U16, LengthPrefix::U32, LengthPrefix::U64][width](order);
-                let mut ours = FrameCodec::<Market>::new(config).length_prefix(prefix);
+                let mut ours = Builder::new(config)
+                    .length_prefix(prefix)
+                    .new_codec::<Market>();
                 let mut theirs = ldc_for(prefix);
                 let (mut a, mut b) = (BytesMut::new(), BytesMut::new());
                 for m in &messages {
@@ -82,7 +83,7 @@ fn fixed_prefixes_are_length_delimited_codecs() {
         }
     }
     // The default is `LengthDelimitedCodec::new()`'s.
-    let mut ours = FrameCodec::<u64>::new(Config::legacy());
+    let mut ours = Builder::new(Config::legacy()).new_codec::<u64>();
     let (mut a, mut b) = (BytesMut::new(), BytesMut::new());
     ours.encode(7, &mut a).unwrap();
     LengthDelimitedCodec::new()
@@ -100,8 +101,9 @@ fn varint_prefix_is_bincode_u64() {
             Endian::Little => Config::standard(),
             Endian::Big => Config::standard().with_big_endian(),
         };
-        let mut codec =
-            FrameCodec::<Market>::new(config).length_prefix(LengthPrefix::Varint(order));
+        let mut codec = Builder::new(config)
+            .length_prefix(LengthPrefix::Varint(order))
+            .new_codec::<Market>();
         // Sizes around every varint width: books of 0..=8 levels, a deep one, one of 300 KB.
         let mut messages: Vec<Market> = (0..9).map(|d| Market::Book(market::book(d, d))).collect();
         messages.push(Market::Book(market::book(1, 100)));
@@ -135,8 +137,9 @@ fn varint_prefix_is_bincode_u64() {
         assert_eq!(codec.decode(&mut wire).unwrap(), None);
     }
     // A varint marker that is not a u64's fails the stream.
-    let mut codec = FrameCodec::<u8>::new(Config::standard())
-        .length_prefix(LengthPrefix::Varint(Endian::Little));
+    let mut codec = Builder::new(Config::standard())
+        .length_prefix(LengthPrefix::Varint(Endian::Little))
+        .new_codec::<u8>();
     for marker in [0xfe, 0xff] {
         let mut codec = codec.clone();
         let err = codec
@@ -164,7 +167,9 @@ fn messages_arrive_one_byte_at_a_time() {
             LengthPrefix::U16(Endian::Little),
             LengthPrefix::Varint(Endian::Little),
         ] {
-            let mut codec = FrameCodec::<Market>::new(config).length_prefix(prefix);
+            let mut codec = Builder::new(config)
+                .length_prefix(prefix)
+                .new_codec::<Market>();
             let mut wire = BytesMut::new();
             for m in &messages {
                 codec.encode(m, &mut wire).unwrap();
@@ -190,7 +195,7 @@ fn messages_arrive_one_byte_at_a_time() {
 fn encoding_appends_prefix_and_value() {
     let messages = market::feed(if cfg!(miri) { 12 } else { 100 });
     for config in CONFIGS {
-        let mut codec = FrameCodec::<Market>::new(config);
+        let mut codec = Builder::new(config).new_codec::<Market>();
         let mut by_ref = BytesMut::from(&b"head"[..]);
         let mut by_value = BytesMut::with_capacity(1 << 16);
         by_value.put_slice(b"head");
@@ -206,7 +211,7 @@ fn encoding_appends_prefix_and_value() {
         assert_eq!(by_value[..], expected[..]);
     }
     // A static-size message (one reservation, the one-step fill).
-    let mut codec = FrameCodec::<market::Trade>::new(Config::legacy());
+    let mut codec = Builder::new(Config::legacy()).new_codec::<market::Trade>();
     let mut out = BytesMut::new();
     codec.encode(market::trade(3), &mut out).unwrap();
     let body = frame::encode_to_vec(&market::trade(3), Config::legacy()).unwrap();
@@ -218,7 +223,9 @@ fn encoding_appends_prefix_and_value() {
 /// anything is written.
 #[test]
 fn too_long_to_send_is_refused() {
-    let mut codec = FrameCodec::<Vec<u8>>::new(Config::legacy()).max_frame_length(100);
+    let mut codec = Builder::new(Config::legacy())
+        .max_frame_length(100)
+        .new_codec::<Vec<u8>>();
     let mut out = BytesMut::from(&b"keep"[..]);
     codec.encode(vec![1u8; 92], &mut out).unwrap(); // 8 + 92 = 100 bytes
     let len = out.len();
@@ -233,8 +240,9 @@ fn too_long_to_send_is_refused() {
     );
     assert_eq!(out.len(), len);
 
-    let mut codec = FrameCodec::<Vec<u8>>::new(Config::standard())
-        .length_prefix(LengthPrefix::U16(Endian::Big));
+    let mut codec = Builder::new(Config::standard())
+        .length_prefix(LengthPrefix::U16(Endian::Big))
+        .new_codec::<Vec<u8>>();
     // 70,000 bytes behind their varint length (a `u32` marker and 4 bytes).
     let err = codec.encode(vec![0u8; 70_000], &mut out).unwrap_err();
     assert_eq!(
@@ -254,7 +262,9 @@ fn too_long_to_send_is_refused() {
 #[test]
 fn too_long_to_receive_fails_the_stream() {
     for (prefix, limit) in [([0xFF, 0xFF, 0xFF, 0xFF], 8 << 20), ([0, 0, 1, 1], 256)] {
-        let mut codec = FrameCodec::<Vec<u8>>::new(Config::legacy()).max_frame_length(limit);
+        let mut codec = Builder::new(Config::legacy())
+            .max_frame_length(limit)
+            .new_codec::<Vec<u8>>();
         let mut src = BytesMut::with_capacity(16);
         src.put_slice(&prefix);
         let err = codec.decode(&mut src).unwrap_err();
@@ -282,7 +292,7 @@ fn too_long_to_receive_fails_the_stream() {
 /// next message decodes.
 #[test]
 fn undecodable_message_is_skipped() {
-    let mut codec = FrameCodec::<(bool, u16)>::new(Config::legacy());
+    let mut codec = Builder::new(Config::legacy()).new_codec::<(bool, u16)>();
     let mut src = BytesMut::new();
     for body in [&[2u8, 1, 0][..], &[1, 1], &[1, 1, 0, 9], &[1, 5, 0]] {
         src.put_u32(body.len() as u32);
@@ -306,7 +316,7 @@ fn undecodable_message_is_skipped() {
 /// expected.
 #[test]
 fn end_inside_a_message() {
-    let mut codec = FrameCodec::<Market>::new(Config::legacy());
+    let mut codec = Builder::new(Config::legacy()).new_codec::<Market>();
     let mut wire = BytesMut::new();
     codec
         .encode(Market::Trade(market::trade(1)), &mut wire)
@@ -339,7 +349,7 @@ fn bytes_fields_share_the_read_buffer() {
         vec![Bytes::from_static(b"a"), Bytes::new()],
     );
     for config in CONFIGS {
-        let mut codec = FrameCodec::<Blob>::new(config);
+        let mut codec = Builder::new(config).new_codec::<Blob>();
         let mut src = BytesMut::new();
         codec.encode(&blob, &mut src).unwrap();
         codec.encode(&blob, &mut src).unwrap();
@@ -430,7 +440,9 @@ fn bufs_agree_with_slices() {
 /// message that does not decode is skipped by the iterator, which goes on.
 #[test]
 fn blocking_limits_and_skips() {
-    let mut writer = MessageWriter::new(Vec::new(), Config::legacy()).max_frame_length(16);
+    let mut writer = Builder::new(Config::legacy())
+        .max_frame_length(16)
+        .new_writer(Vec::new());
     writer.feed(&1u64).unwrap();
     let err = writer.feed(&vec![0u8; 9]).unwrap_err(); // 8 + 9 bytes
     assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
@@ -446,7 +458,7 @@ fn blocking_limits_and_skips() {
     writer.send(&3u64).unwrap();
     let sent = writer.into_inner().unwrap();
 
-    let mut reader = MessageReader::new(&sent[..], Config::legacy());
+    let mut reader = Builder::new(Config::legacy()).new_reader(&sent[..]);
     let got: Vec<io::Result<u64>> = reader.messages().collect();
     assert_eq!(got.len(), 3);
     assert_eq!(got[0].as_ref().unwrap(), &1);

@@ -1,5 +1,5 @@
 //! perf_report's rows for messages through a length-delimited codec: one message encoded into
-//! a codec's buffer and decoded back, in memory, by `frame::FrameCodec` and by tokio-util's
+//! a codec's buffer and decoded back, in memory, by `stream::MessageCodec` and by tokio-util's
 //! `LengthDelimitedCodec` + bincode 2 (serde) and + wincode, as `benches/frame_codec.rs`
 //! measures them with criterion.
 
@@ -34,7 +34,8 @@ where
     use std::hint::black_box;
 
     use bytes::{Bytes, BytesMut};
-    use endian_wire::frame::{self, Config, FrameCodec};
+    use endian_wire::frame::{self, Config};
+    use endian_wire::stream::Builder;
     use tokio_util::codec::{Decoder, Encoder, LengthDelimitedCodec};
 
     let b2 = bincode::config::legacy();
@@ -52,7 +53,7 @@ where
     );
 
     let (v1, v2, v3) = (value.clone(), value.clone(), value);
-    let mut ours = FrameCodec::<T>::new(Config::legacy());
+    let mut ours = Builder::new(Config::legacy()).new_codec::<T>();
     let mut ours_buf = BytesMut::with_capacity(8 << 10);
     let (mut ldc_b2, mut b2_buf) = (
         LengthDelimitedCodec::new(),

@@ -3,8 +3,9 @@
 //! ```sh
 //! cargo run --release -p endian_wire_compare --example perf_report  # Markdown on stdout
 //! # then, after `--`: `--quick` (a few seconds, CI runs it), `--write` (also refresh
-//! # PERFORMANCE.md and README.md), `--only 'bytes, 64 B'` (rows whose name matches),
-//! # `--isa ssse3` (every row on SSSE3's kernels), `--all-isas` (bulk and struct rows per set)
+//! # PERFORMANCE.md, README.md's headline and docs/perf.svg), `--only 'bytes, 64 B'` (rows
+//! # whose name matches), `--isa ssse3` (every row on SSSE3's kernels), `--all-isas` (the bulk,
+//! # struct and headline rows per set; with `--write` also the per-set table and chart bars)
 //! ```
 //!
 //! Method: every implementation of a workload is measured in the same rounds, one batch each
@@ -30,12 +31,14 @@ use endian_wire::{BigEndian, read_specific, read_specific_into, write_specific};
 
 use endian_wire_testkit::{market, shapes, solana};
 
+mod chart;
 mod frame_codec_rows;
+mod headline;
 mod isa_rows;
 mod nbt_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 10] = [
+const IMPLS: [&str; 11] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -46,6 +49,7 @@ const IMPLS: [&str; 10] = [
     "wincode",
     "valence_nbt",
     "fastnbt",
+    "fastanvil",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.
@@ -133,6 +137,20 @@ struct Measured {
 impl Measured {
     fn ours(&self) -> f64 {
         self.stats[0].median
+    }
+
+    /// The median of the implementation called `imp`, if the row has it.
+    fn time(&self, imp: &str) -> Option<f64> {
+        self.stats.iter().find(|s| s.imp == imp).map(|s| s.median)
+    }
+
+    /// The fastest peer: not endian_wire, not memcpy (a reference, not a crate doing the job),
+    /// not one of endian_wire's forced instruction sets.
+    fn fastest_peer(&self) -> Option<&Stats> {
+        self.stats
+            .iter()
+            .filter(|s| IMPLS[2..].contains(&s.imp))
+            .min_by(|a, b| a.median.total_cmp(&b.median))
     }
 }
 
@@ -883,7 +901,11 @@ struct Setting {
     threads: usize,
     rustc: String,
     commit: String,
+    /// The instruction set the default run uses, and what runs on it.
+    isa: &'static str,
     simd: String,
+    /// The command that produced the figures.
+    command: String,
 }
 
 fn command_output(program: &str, args: &[&str]) -> Option<String> {
@@ -936,8 +958,30 @@ fn setting() -> Setting {
         rustc: command_output("rustc", &["--version"]).unwrap_or_else(|| "rustc (unknown)".into()),
         commit: command_output("git", &["describe", "--always", "--dirty"])
             .unwrap_or_else(|| "unknown".into()),
+        isa: Isa::active().name(),
         simd: isa_rows::simd_path(),
+        command: command_line(),
     }
+}
+
+/// This run's command line, as a reader would type it.
+fn command_line() -> String {
+    let mut command = "cargo run --release -p endian_wire_compare --example perf_report".to_owned();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.is_empty() {
+        command += " --";
+    }
+    for arg in args {
+        let plain = arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.,/=".contains(c));
+        command += &if plain {
+            format!(" {arg}")
+        } else {
+            format!(" '{}'", arg.replace('\'', r"'\''"))
+        };
+    }
+    command
 }
 
 /// The wide table: one row per workload, one column per implementation.
@@ -995,38 +1039,117 @@ fn detail_table(sections: &[(&str, Vec<Measured>)]) -> String {
     t
 }
 
-fn header(setting: &Setting, plan: Plan, quick: bool) -> String {
+/// The tables' header: date, command, commit, machine, compiler, SIMD path `simd`, method.
+fn header(setting: &Setting, simd: &str, plan: Plan) -> String {
     format!(
-        "Measured {} by `cargo run --release -p endian_wire_compare --example perf_report{}` \
-         at commit `{}`: \
-         {} ({} threads), {}, SIMD path {}. {} samples of ~{} ms per implementation, \
-         taken round-robin; median shown, ratio in parentheses = that implementation's time \
-         ÷ endian_wire's (above 1.00x: endian_wire is faster).\n",
+        "Measured {} by `{}` at commit `{}`: {} ({} threads), {}, SIMD path {simd}. {} samples \
+         of ~{} ms per implementation, taken round-robin; median shown, ratio in parentheses = \
+         that implementation's time ÷ endian_wire's (above 1.00x: endian_wire is faster).\n",
         setting.date,
-        if quick { " -- --quick" } else { "" },
+        setting.command,
         setting.commit,
         setting.cpu,
         setting.threads,
         setting.rustc,
-        setting.simd,
         plan.samples,
         plan.batch.as_millis().max(1),
     )
 }
 
-/// Replaces the text between `<!-- {marker}:begin -->` and `<!-- {marker}:end -->` in `path`.
-fn replace_between_markers(path: &str, marker: &str, content: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let begin = format!("<!-- {marker}:begin -->");
+/// `text` with what lies between the lines `<!-- {marker}:begin -->` and `<!-- {marker}:end -->`
+/// replaced by `content`.
+fn replace_block(text: &str, marker: &str, content: &str) -> Result<String, String> {
+    let begin = format!("<!-- {marker}:begin -->\n");
     let end = format!("<!-- {marker}:end -->");
     let (Some(b), Some(e)) = (text.find(&begin), text.find(&end)) else {
-        return Err(format!("{path}: markers `{begin}` / `{end}` not found"));
+        return Err(format!(
+            "markers `{}` / `{end}` not found",
+            begin.trim_end()
+        ));
     };
-    if e < b {
-        return Err(format!("{path}: `{end}` comes before `{begin}`"));
+    if e < b + begin.len() {
+        return Err(format!("`{end}` comes before `{}`", begin.trim_end()));
     }
-    let updated = format!("{}{begin}\n{content}{}", &text[..b], &text[e..]);
-    std::fs::write(path, updated).map_err(|e| format!("{path}: {e}"))
+    Ok(format!("{}{begin}{content}{}", &text[..b], &text[e..]))
+}
+
+/// A section's title and its measured rows.
+type Sections = Vec<(&'static str, Vec<Measured>)>;
+
+/// Measures `w`, with a line of progress on stderr.
+fn measure_logged(w: Workload, plan: Plan, started: Instant) -> Measured {
+    eprint!(
+        "  [{:>5.1} s] {} ...",
+        started.elapsed().as_secs_f64(),
+        w.name
+    );
+    let _ = std::io::stderr().flush();
+    let m = measure(w, plan);
+    eprintln!(" {}", fmt_time(m.ours()));
+    m
+}
+
+/// Every section on the default dispatch (or the `--isa` set), the rows `only` names if given.
+fn run_default(setting: &Setting, plan: Plan, only: Option<&str>) -> Sections {
+    eprintln!(
+        "perf_report: {} on {}, SIMD path {}",
+        setting.rustc, setting.cpu, setting.simd
+    );
+    let started = Instant::now();
+    let mut sections = Vec::new();
+    for (title, build) in workloads() {
+        let rows: Vec<Measured> = build()
+            .into_iter()
+            .filter(|w| only.is_none_or(|text| w.name.contains(text)))
+            .map(|w| measure_logged(w, plan, started))
+            .collect();
+        if !rows.is_empty() {
+            sections.push((title, rows));
+        }
+    }
+    eprintln!(
+        "perf_report: done in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    sections
+}
+
+/// What `--write` writes: the full table, the per-set table if measured, the headline and
+/// the chart. Every file's new text is made before the first is written, so a missing marker
+/// leaves them all as they were.
+fn write_files(
+    setting: &Setting,
+    plan: Plan,
+    full_table: String,
+    tier_table: Option<String>,
+    headline: &[headline::Picked],
+    legend: &[(String, &str)],
+) -> Result<(), String> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    // The files get the summaries; every sample set's spread and throughput stay on stdout
+    // (PERFORMANCE.md is read in ten minutes, not scrolled).
+    let mut performance = vec![("perf_report", full_table)];
+    performance.extend(tier_table.map(|table| ("perf_report_tiers", table)));
+    let readme = vec![("headline", headline::markdown(headline, setting))];
+    let mut files = Vec::new();
+    for (file, blocks) in [("PERFORMANCE.md", performance), ("README.md", readme)] {
+        let path = format!("{root}/{file}");
+        let mut text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+        for (marker, content) in blocks {
+            text = replace_block(&text, marker, &content).map_err(|e| format!("{path}: {e}"))?;
+        }
+        files.push((path, text));
+    }
+    files.push((
+        format!("{root}/docs/perf.svg"),
+        chart::svg(&headline::chart(headline, legend, setting, plan)),
+    ));
+    std::fs::create_dir_all(format!("{root}/docs")).map_err(|e| format!("{root}/docs: {e}"))?;
+    for (path, text) in files {
+        std::fs::write(&path, text).map_err(|e| format!("{path}: {e}"))?;
+        eprintln!("perf_report: wrote {path}");
+    }
+    Ok(())
 }
 
 fn main() {
@@ -1052,7 +1175,9 @@ fn main() {
                 );
                 println!("  --quick      a few seconds, for CI (noisy figures)");
                 println!(
-                    "  --write      refresh the generated tables in PERFORMANCE.md and README.md"
+                    "  --write      refresh the tables in PERFORMANCE.md, the headline in \
+                     README.md and docs/perf.svg\n               (with --all-isas also the \
+                     per-set table, and the chart's bars per set)"
                 );
                 println!("  --only TEXT  measure only the rows whose name contains TEXT");
                 println!("{}", isa_rows::HELP);
@@ -1064,10 +1189,10 @@ fn main() {
             }
         }
     }
-    if write && (quick || only.is_some() || isa_rows::changes_isa()) {
+    if write && (quick || only.is_some() || isa_rows::forced()) {
         eprintln!(
-            "perf_report: --write records every row in full on the default dispatch; run it \
-             without --quick, --only, --isa or --all-isas"
+            "perf_report: --write records every row in full, on the default dispatch (and with \
+             --all-isas on every set); run it without --quick, --only or --isa"
         );
         std::process::exit(2);
     }
@@ -1075,70 +1200,88 @@ fn main() {
         eprintln!("perf_report: this is a debug build; the figures mean little without --release");
     }
     let plan = if quick { QUICK } else { FULL };
-    if isa_rows::all_isas() {
-        return isa_rows::report(plan, quick, only.as_deref());
-    }
+    let only = only.as_deref();
     let setting = setting();
-    eprintln!(
-        "perf_report: {} on {}, SIMD path {}",
-        setting.rustc, setting.cpu, setting.simd
-    );
 
-    let started = Instant::now();
-    let mut sections = Vec::new();
-    for (title, build) in workloads() {
-        let mut rows = Vec::new();
-        for w in build() {
-            if only
-                .as_ref()
-                .is_some_and(|text| !w.name.contains(text.as_str()))
-            {
-                continue;
-            }
-            eprint!(
-                "  [{:>5.1} s] {} ...",
-                started.elapsed().as_secs_f64(),
-                w.name
-            );
-            let _ = std::io::stderr().flush();
-            let m = measure(w, plan);
-            eprintln!(" {}", fmt_time(m.ours()));
-            rows.push(m);
-        }
-        if !rows.is_empty() {
-            sections.push((title, rows));
-        }
+    // `--all-isas` alone measures the per-set rows only; with `--write` every row too.
+    let default = (write || !isa_rows::all_isas()).then(|| run_default(&setting, plan, only));
+    let tiers = isa_rows::all_isas().then(|| isa_rows::measure(&setting, plan, only));
+
+    let full_table = default.as_ref().map(|sections| {
+        format!(
+            "{}\n{}",
+            header(&setting, &setting.simd, plan),
+            summary_table(sections)
+        )
+    });
+    if let (Some(sections), Some(table)) = (&default, &full_table) {
+        println!(
+            "# endian_wire perf report\n\n{table}\n## Every sample set\n\n{}",
+            detail_table(sections)
+        );
     }
-    eprintln!(
-        "perf_report: done in {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
+    let tier_table = tiers.as_ref().map(|t| (t.markdown(&setting, plan), t));
+    if let Some((table, t)) = &tier_table {
+        println!(
+            "# endian_wire perf report, every instruction set\n\n{table}\n## Every sample set\n\n{}",
+            detail_table(&t.sections)
+        );
+    }
 
-    let head = header(&setting, plan, quick);
-    let summary = summary_table(&sections);
-    let detail = detail_table(&sections);
-    println!("# endian_wire perf report\n\n{head}\n{summary}\n## Every sample set\n\n{detail}");
+    // The headline and the chart: from the per-set run when there is one, so each row's sets
+    // and peers share its rounds.
+    let (source, legend): (&Sections, Vec<(String, &str)>) = match (&tiers, &default) {
+        (Some(t), _) => (&t.sections, t.legend()),
+        (None, Some(sections)) => (
+            sections,
+            vec![(format!("{} (default dispatch)", setting.isa), "endian_wire")],
+        ),
+        (None, None) => unreachable!("one of the runs always happens"),
+    };
+    // A run of every row must find each headline row (CI's quick runs check the names).
+    let measured = source.iter().flat_map(|(_, rows)| rows);
+    let picked = match headline::rows(measured, only.is_none()) {
+        Ok(rows) => rows,
+        Err(e) => {
+            eprintln!("perf_report: {e}");
+            std::process::exit(1);
+        }
+    };
+    if !picked.is_empty() {
+        println!("## Headline\n\n{}", headline::markdown(&picked, &setting));
+    }
 
     if write {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        // The files get the summary; every sample set's spread and throughput stay on stdout
-        // (PERFORMANCE.md is read in ten minutes, not scrolled).
-        for (file, marker, content) in [
-            (
-                "PERFORMANCE.md",
-                "perf_report",
-                format!("{head}\n{summary}"),
-            ),
-            ("README.md", "headline", format!("{head}\n{summary}")),
-        ] {
-            let path = format!("{root}/{file}");
-            match replace_between_markers(&path, marker, &content) {
-                Ok(()) => eprintln!("perf_report: refreshed {path}"),
-                Err(e) => {
-                    eprintln!("perf_report: {e}");
-                    std::process::exit(1);
-                }
-            }
+        let full_table = full_table.expect("--write measures every row");
+        let tier_table = tier_table.map(|(table, _)| table);
+        if let Err(e) = write_files(&setting, plan, full_table, tier_table, &picked, &legend) {
+            eprintln!("perf_report: {e}");
+            std::process::exit(1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace_block;
+
+    #[test]
+    fn a_block_is_replaced_between_its_markers_only() {
+        let text = "intro\n<!-- a:begin -->\nold\n<!-- a:end -->\nmiddle\n<!-- b:begin -->\nkept\n<!-- b:end -->\n";
+        assert_eq!(
+            replace_block(text, "a", "new\nlines\n").unwrap(),
+            "intro\n<!-- a:begin -->\nnew\nlines\n<!-- a:end -->\nmiddle\n<!-- b:begin -->\nkept\n<!-- b:end -->\n"
+        );
+        // Replacing with the same content gives the same text back.
+        assert_eq!(replace_block(text, "b", "kept\n").unwrap(), text);
+    }
+
+    #[test]
+    fn missing_or_misordered_markers_are_refused() {
+        assert!(replace_block("no markers", "a", "x").is_err());
+        assert!(replace_block("<!-- a:begin -->\n", "a", "x").is_err());
+        assert!(replace_block("<!-- a:end --><!-- a:begin -->\n", "a", "x").is_err());
+        // `a` is not a prefix match for `ab`.
+        assert!(replace_block("<!-- ab:begin -->\n<!-- ab:end -->", "a", "x").is_err());
     }
 }

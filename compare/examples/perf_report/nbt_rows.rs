@@ -2,8 +2,10 @@
 //! files and a generated chunk, against valence_nbt 0.8 and fastnbt 2.6 (`Value`); typed reads
 //! and writes (serde structs of `complex_player.dat`, `level.dat` and the 676 chunks of a real
 //! 1.19.4 region file) against fastnbt's serde with the same structs, and our own tree read (then
-//! walked by hand, for the chunks) as a baseline row; converting int and long arrays against a
-//! copy of their bytes. simdnbt needs unstable features, so its rows are in the criterion bench of
+//! walked by hand, for the chunks) as a baseline row; reading every chunk of fastanvil's real
+//! region file against fastanvil 0.32 (with fastnbt's `Value` for the trees), on one core and on
+//! all; converting int and long arrays against a copy of their bytes. simdnbt needs unstable
+//! features, so its rows are in the criterion bench of
 //! `.ci/nbt_simdnbt` (`.ci/nbt_simdnbt/run.sh bench`), which measures every peer in one run.
 
 use std::hint::black_box;
@@ -164,6 +166,127 @@ fn chunk_rows(rows: &mut Vec<Workload>) {
     );
 }
 
+/// Every chunk of fastanvil's region file: to trees, in place, inflated only; one core and all.
+fn region_rows(rows: &mut Vec<Workload>) {
+    use endian_wire::nbt::region::Region;
+    use rayon::prelude::*;
+    use std::io::Cursor;
+
+    let file: &'static [u8] = Vec::leak(
+        endian_wire_testkit::region::read(endian_wire_testkit::region::REGION)
+            .unwrap_or_else(|e| panic!("perf_report: {e}")),
+    );
+    let region = Region::from_slice(file).unwrap();
+    let chunks = region.len();
+    let inflated: usize = region
+        .chunks()
+        .map(|c| c.unwrap().bytes().unwrap().len())
+        .sum();
+    // Both read the same chunks to the same documents.
+    let mut theirs = fastanvil::Region::from_stream(Cursor::new(file)).unwrap();
+    assert_eq!(theirs.iter().count(), chunks);
+    for c in region.chunks() {
+        let c = c.unwrap();
+        let bytes = theirs.read_chunk(c.x().into(), c.z().into()).unwrap();
+        assert_eq!(bytes, Some(c.bytes().unwrap()));
+    }
+    let label = format!(
+        "`{}` ({} KiB, {chunks} chunks, {} KiB inflated)",
+        endian_wire_testkit::region::REGION,
+        file.len() / 1024,
+        inflated / 1024
+    );
+    let fastanvil_trees = move || {
+        let mut r = fastanvil::Region::from_stream(Cursor::new(file)).unwrap();
+        for c in r.iter() {
+            let c = c.unwrap();
+            black_box(fastnbt::from_bytes::<fastnbt::Value>(&c.data).unwrap());
+        }
+    };
+    rows.push(
+        Workload::new(
+            format!("read every chunk of {label} to trees, one core"),
+            file.len(),
+        )
+        .case("endian_wire", move || {
+            let region = Region::from_slice(black_box(file)).unwrap();
+            for c in region.chunks() {
+                black_box(c.unwrap().to_nbt().unwrap());
+            }
+        })
+        .case("fastanvil", fastanvil_trees),
+    );
+    rows.push(
+        Workload::new(
+            format!("read every chunk of {label} in place, one core"),
+            file.len(),
+        )
+        .case("endian_wire", move || {
+            let region = Region::from_slice(black_box(file)).unwrap();
+            let mut buf = Vec::new();
+            for c in region.chunks() {
+                black_box(c.unwrap().view_in(&mut buf).unwrap());
+            }
+        })
+        .case("fastanvil", move || {
+            // fastanvil has no view: its inflated bytes, deserialized by fastnbt to
+            // `Value` borrowing nothing is the tree row; here it inflates only.
+            let mut r = fastanvil::Region::from_stream(Cursor::new(file)).unwrap();
+            for c in r.iter() {
+                black_box(c.unwrap().data);
+            }
+        }),
+    );
+    rows.push(
+        Workload::new(
+            format!("inflate every chunk of {label}, one core"),
+            file.len(),
+        )
+        .case("endian_wire", move || {
+            let region = Region::from_slice(black_box(file)).unwrap();
+            let mut buf = Vec::new();
+            for c in region.chunks() {
+                c.unwrap().bytes_into(&mut buf).unwrap();
+                black_box(&buf);
+            }
+        })
+        .case("fastanvil", move || {
+            let mut r = fastanvil::Region::from_stream(Cursor::new(file)).unwrap();
+            for c in r.iter() {
+                black_box(c.unwrap().data);
+            }
+        }),
+    );
+    let threads = rayon::current_num_threads();
+    rows.push(
+        Workload::new(
+            format!("read every chunk of {label} to trees, all {threads} cores (rayon)"),
+            file.len(),
+        )
+        .case("endian_wire", move || {
+            let region = Region::from_slice(black_box(file)).unwrap();
+            region.par_chunks().for_each(|c| {
+                black_box(c.unwrap().to_nbt().unwrap());
+            });
+        })
+        .case("fastanvil", move || {
+            // One fastanvil reader per rayon job (it reads through `&mut self`).
+            let positions: Vec<(usize, usize)> = Region::from_slice(file)
+                .unwrap()
+                .positions()
+                .map(|(x, z)| (x.into(), z.into()))
+                .collect();
+            positions.par_iter().for_each_init(
+                || fastanvil::Region::from_stream(Cursor::new(file)).unwrap(),
+                |r, &(x, z)| {
+                    let data = r.read_chunk(x, z).unwrap().unwrap();
+                    black_box(fastnbt::from_bytes::<fastnbt::Value>(&data).unwrap());
+                },
+            );
+        }),
+    );
+}
+
 /// Every NBT row.
 pub fn workloads() -> Vec<Workload> {
     let mut rows = Vec::new();
@@ -175,6 +298,8 @@ pub fn workloads() -> Vec<Workload> {
     );
     typed_rows::<Level>(&mut rows, "`level.dat` into `Level`", file("level.dat"));
     chunk_rows(&mut rows);
+
+    region_rows(&mut rows);
     for (name, bytes) in inputs() {
         let label = format!("{name} ({})", size(bytes.len()));
         let (b1, b2, b3) = (bytes.clone(), bytes.clone(), bytes.clone());

@@ -6,7 +6,8 @@
 //!   bincode 2.0.1 and wincode 0.6 under each configuration, from single values to real
 //!   message shapes;
 //! * `serde`: the serde integration through bincode 1 and 2's serde paths;
-//! * `nbt`: NBT trees against valence_nbt and fastnbt.
+//! * `nbt`: NBT trees against valence_nbt and fastnbt;
+//! * `nbt_region`: region files against fastanvil.
 
 // The counting allocator of `serde`'s hostile-input test.
 #[global_allocator]
@@ -17,5 +18,6 @@ mod frame_derive;
 mod frame_shapes;
 mod frame_vs_bincode;
 mod nbt;
+mod nbt_region;
 mod serde;
 mod simple_endian_compat;

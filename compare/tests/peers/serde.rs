@@ -8,7 +8,7 @@ use endian_wire_testkit::alloc::peak_of;
 
 /// The memory a decode of `input_len` bytes may take (as `tests/core/hostile.rs` bounds it).
 fn memory_bound(input_len: usize) -> usize {
-    64 * input_len + (endian_wire::frame::MAX_DEPTH as usize + 8) * 8192
+    64 * input_len + (endian_wire::frame::MAX_NESTING + 8) * 8192
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! `frame::MessageReader` / `MessageWriter` over `std::net::TcpStream` pairs on localhost:
+//! `stream::MessageReader` / `MessageWriter` over `std::net::TcpStream` pairs on localhost:
 //! 100,000 derived messages under `legacy()` and `standard()`, written one byte per write and
 //! many messages per write; interop both ways on one socket with a tokio peer using
 //! `LengthDelimitedCodec` + bincode 2 and + wincode. (Hostile peers: `hostile.rs`; limits and
@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::thread;
 
 use bytes::Bytes;
-use endian_wire::frame::{Config, MessageReader, MessageWriter};
+use endian_wire::frame::Config;
+use endian_wire::stream::Builder;
 use futures_util::{SinkExt, StreamExt};
 use tokio_util::codec::{FramedRead, FramedWrite, LengthDelimitedCodec};
 
@@ -49,7 +50,7 @@ fn hundred_thousand(config: Config, one_byte: bool, n: u64) {
     let messages = Arc::new(market::feed(n));
     let (client, server) = socket_pair(!one_byte);
     let reader = thread::spawn(move || {
-        let mut reader = MessageReader::new(server, config);
+        let mut reader = Builder::new(config).new_reader(server);
         let mut got = Vec::new();
         while let Some(m) = reader.read::<Market>().unwrap() {
             got.push(m);
@@ -57,12 +58,12 @@ fn hundred_thousand(config: Config, one_byte: bool, n: u64) {
         got
     });
     if one_byte {
-        let mut writer = MessageWriter::new(OneByte(client), config);
+        let mut writer = Builder::new(config).new_writer(OneByte(client));
         for m in messages.iter() {
             writer.send(m).unwrap();
         }
     } else {
-        let mut writer = MessageWriter::new(client, config);
+        let mut writer = Builder::new(config).new_writer(client);
         for m in messages.iter() {
             writer.feed(m).unwrap();
         }
@@ -102,8 +103,8 @@ fn interop(peer: Peer, config: Config) {
     let messages = Arc::new(market::feed(n));
     let (client, server) = socket_pair(true);
     let echo = thread::spawn(move || {
-        let mut reader = MessageReader::new(server.try_clone().unwrap(), config);
-        let mut writer = MessageWriter::new(server, config);
+        let mut reader = Builder::new(config).new_reader(server.try_clone().unwrap());
+        let mut writer = Builder::new(config).new_writer(server);
         let mut count = 0;
         for m in reader.messages::<Market>() {
             writer.send(&m.unwrap()).unwrap();

@@ -1,4 +1,4 @@
-//! `frame::FrameCodec` (feature `tokio`) over real localhost sockets: 100,000 derived messages
+//! `stream::MessageCodec` over real localhost sockets: 100,000 derived messages
 //! under `legacy()` and `standard()`, sent one byte per write and many messages per write, and
 //! interop both ways on one socket with `LengthDelimitedCodec` + bincode 2 and + wincode. (In
 //! memory, and under Miri: endian_wire's `tests/core/messages.rs`.)
@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use bytes::Bytes;
-use endian_wire::frame::{Config, FrameCodec};
+use endian_wire::frame::Config;
+use endian_wire::stream::Builder;
 use futures_util::{SinkExt, StreamExt};
 use tokio::io::AsyncWrite;
 use tokio::net::{TcpListener, TcpStream};
@@ -68,14 +69,14 @@ async fn hundred_thousand(config: Config, one_byte: bool, n: u64) {
     let (client, server) = socket_pair(!one_byte).await;
     let expected = Arc::clone(&messages);
     let reader = tokio::spawn(async move {
-        let mut framed = FramedRead::new(server, FrameCodec::<Market>::new(config));
+        let mut framed = FramedRead::new(server, Builder::new(config).new_codec::<Market>());
         let mut got = Vec::with_capacity(expected.len());
         while let Some(m) = framed.next().await {
             got.push(m.unwrap());
         }
         got
     });
-    let codec = FrameCodec::<Market>::new(config);
+    let codec = Builder::new(config).new_codec::<Market>();
     if one_byte {
         let mut w = FramedWrite::new(OneByte(client), codec);
         for m in messages.iter() {
@@ -115,14 +116,14 @@ async fn socket_100k_messages_standard_one_byte_per_write() {
 }
 
 /// On one socket: the peer (`LengthDelimitedCodec` + its serializer) sends messages, our
-/// side (`FrameCodec`) decodes each and sends it back, and the peer decodes ours: the frames
+/// side (`MessageCodec`) decodes each and sends it back, and the peer decodes ours: the frames
 /// each side receives are byte for byte what the other side's implementation writes.
 async fn interop(peer: Peer, config: Config) {
     let n = 3_000;
     let messages = Arc::new(market::feed(n));
     let (client, server) = socket_pair(true).await;
     let echo = tokio::spawn(async move {
-        let mut ours = Framed::new(server, FrameCodec::<Market>::new(config));
+        let mut ours = Framed::new(server, Builder::new(config).new_codec::<Market>());
         let mut count = 0;
         while let Some(m) = ours.next().await {
             ours.send(m.unwrap()).await.unwrap();

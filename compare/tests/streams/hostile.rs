@@ -1,4 +1,4 @@
-//! Hostile peers against message streams on localhost sockets, for `FrameCodec` (tokio) and
+//! Hostile peers against message streams on localhost sockets, for `MessageCodec` (tokio) and
 //! `MessageReader` (blocking): a prefix of `0xFFFF_FFFF`, a prefix just above the maximum, a
 //! message cut short then the end of the stream, random bytes. Each is an error naming what
 //! is wrong, the server's memory stays bounded (a counting allocator), and it keeps serving
@@ -10,10 +10,8 @@ use std::io::{self, Read, Write};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use endian_wire::frame::{
-    self, Config, DEFAULT_MAX_FRAME_LENGTH, DecodeError, FrameCodec, MessageError, MessageReader,
-    MessageWriter,
-};
+use endian_wire::frame::{self, Config, DecodeError};
+use endian_wire::stream::{Builder, DEFAULT_MAX_FRAME_LENGTH, MessageError};
 use futures_util::{SinkExt, StreamExt};
 use tokio_util::codec::Framed;
 
@@ -139,7 +137,7 @@ const BLOCKING_BOUND: usize = 512 << 10;
 
 // ----- tokio -------------------------------------------------------------------------------
 
-/// A `FrameCodec` server: echoes every message of every connection and reports how each
+/// A `MessageCodec` server: echoes every message of every connection and reports how each
 /// connection ended (the messages it echoed, or its error).
 async fn tokio_server(
     listener: tokio::net::TcpListener,
@@ -149,7 +147,8 @@ async fn tokio_server(
     for _ in 0..connections {
         let (socket, peer) = listener.accept().await.unwrap();
         tasks.spawn(async move {
-            let mut framed = Framed::new(socket, FrameCodec::<Market>::new(Config::legacy()));
+            let mut framed =
+                Framed::new(socket, Builder::new(Config::legacy()).new_codec::<Market>());
             let mut echoed = 0;
             let outcome = loop {
                 match framed.next().await {
@@ -179,9 +178,12 @@ async fn tokio_honest(addr: SocketAddr, n: u64) -> SocketAddr {
     let socket = tokio::net::TcpStream::connect(addr).await.unwrap();
     let local = socket.local_addr().unwrap();
     let (r, w) = socket.into_split();
-    let mut tx =
-        tokio_util::codec::FramedWrite::new(w, FrameCodec::<Market>::new(Config::legacy()));
-    let mut rx = tokio_util::codec::FramedRead::new(r, FrameCodec::<Market>::new(Config::legacy()));
+    let mut tx = tokio_util::codec::FramedWrite::new(
+        w,
+        Builder::new(Config::legacy()).new_codec::<Market>(),
+    );
+    let mut rx =
+        tokio_util::codec::FramedRead::new(r, Builder::new(Config::legacy()).new_codec::<Market>());
     let sender = async {
         for i in 0..n {
             tx.feed(market::market(i)).await.unwrap();
@@ -273,8 +275,8 @@ fn blocking_server(
             threads.push(std::thread::spawn(move || {
                 let (outcome, peak) = peak_of(|| {
                     let mut reader =
-                        MessageReader::new(socket.try_clone().unwrap(), Config::legacy());
-                    let mut writer = MessageWriter::new(socket, Config::legacy());
+                        Builder::new(Config::legacy()).new_reader(socket.try_clone().unwrap());
+                    let mut writer = Builder::new(Config::legacy()).new_writer(socket);
                     let mut echoed = 0;
                     loop {
                         match reader.read::<Market>() {
@@ -301,9 +303,9 @@ fn blocking_honest(addr: SocketAddr, n: u64) -> std::thread::JoinHandle<SocketAd
     std::thread::spawn(move || {
         let socket = std::net::TcpStream::connect(addr).unwrap();
         let local = socket.local_addr().unwrap();
-        let mut reader = MessageReader::new(socket.try_clone().unwrap(), Config::legacy());
+        let mut reader = Builder::new(Config::legacy()).new_reader(socket.try_clone().unwrap());
         let sender = std::thread::spawn(move || {
-            let mut writer = MessageWriter::new(socket, Config::legacy());
+            let mut writer = Builder::new(Config::legacy()).new_writer(socket);
             for i in 0..n {
                 writer.feed(&market::market(i)).unwrap();
             }

@@ -1,7 +1,7 @@
 //! Length-prefixed messages over localhost sockets, with peers at the other end: one test
 //! binary, a module per side.
 //!
-//! * `codec`: `FrameCodec` in a tokio runtime, and interop with `LengthDelimitedCodec` +
+//! * `codec`: `MessageCodec` in a tokio runtime, and interop with `LengthDelimitedCodec` +
 //!   bincode 2 and + wincode;
 //! * `blocking`: `MessageReader` / `MessageWriter` over `std::net::TcpStream`;
 //! * `hostile`: hostile clients against a server of each kind, memory bounded.

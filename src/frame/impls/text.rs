@@ -143,11 +143,11 @@ mod fixed_text {
     use alloc::string::String;
 
     use super::*;
-    use crate::wire::text::FixedText;
+    use crate::text::FixedText;
 
     macro_rules! fixed_text {
         ($($T:ident),*) => {$(
-            impl<const N: usize> Encode for crate::wire::text::$T<N> {
+            impl<const N: usize> Encode for crate::text::$T<N> {
                 fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
                     let text = self.decode_text().map_err(|_| EncodeError::InvalidValue {
                         type_name: stringify!($T),
@@ -157,7 +157,7 @@ mod fixed_text {
                 }
             }
 
-            impl<const N: usize> Decode for crate::wire::text::$T<N> {
+            impl<const N: usize> Decode for crate::text::$T<N> {
                 const MIN_SIZE: usize = 1;
 
                 fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
@@ -167,7 +167,7 @@ mod fixed_text {
                 }
             }
 
-            impl<'de, const N: usize> BorrowDecode<'de> for crate::wire::text::$T<N> {
+            impl<'de, const N: usize> BorrowDecode<'de> for crate::text::$T<N> {
                 const MIN_SIZE: usize = 1;
 
                 #[inline]
@@ -177,5 +177,5 @@ mod fixed_text {
             }
         )*};
     }
-    crate::wire::text::for_string_fields!(fixed_text);
+    crate::text::for_string_fields!(fixed_text);
 }

@@ -1,0 +1,213 @@
+//! Reading framed values back, one file per role: the traits ([`Decode`], [`BorrowDecode`],
+//! here), the [`Decoder`] they read through (its limits, nesting depth, preallocation credit
+//! and error offsets, `decoder.rs`), integers and varints (`ints.rs`), and the in-place reads
+//! of values into the place they end up in (`in_place.rs`).
+
+mod decoder;
+mod in_place;
+mod ints;
+
+use core::mem::MaybeUninit;
+
+pub use decoder::{Decoder, MAX_NESTING};
+pub use in_place::{InPlace, decode_into_slot};
+#[cfg(feature = "std")]
+pub(crate) use in_place::{decode_copies, decode_tables};
+#[cfg(feature = "alloc")]
+pub(crate) use in_place::{decode_vec_generic, decode_vec_into_slot};
+
+use super::byte_map::ByteMap;
+use super::error::DecodeError;
+use super::fixed::FixedIn;
+use super::read::{BorrowReader, Reader};
+
+/// A value that can be read back from its framing, owning its data.
+pub trait Decode: Sized {
+    /// The fewest bytes one value takes on the wire under any configuration (used to refuse a
+    /// length prefix that the input cannot hold before allocating). 0 means "can be empty":
+    /// a run of such values is then bounded by the limit instead of the input.
+    #[doc(hidden)]
+    const MIN_SIZE: usize = 0;
+
+    /// Reads one value.
+    ///
+    /// # Errors
+    /// A [`DecodeError`] naming what is wrong and where.
+    fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
+
+    /// Reads `len` values into a new `Vec` (the length is already checked against the input
+    /// and the limit). Types with a bulk path override it; every override allocates either
+    /// exactly the input bytes it consumes, or through [`Decoder::capacity_for`], so a length
+    /// the input does not vouch for grows the `Vec` as values arrive.
+    #[doc(hidden)]
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn decode_vec<R: Reader>(
+        len: usize,
+        d: &mut Decoder<R>,
+    ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+        let mut slot = MaybeUninit::uninit();
+        Self::decode_vec_in_place(len, d, &mut slot)?;
+        // SAFETY: `decode_vec_in_place` returned `Ok`, so the slot holds the vector.
+        Ok(unsafe { slot.assume_init() })
+    }
+
+    /// [`decode_vec`](Self::decode_vec) into `slot` (left as it was on an error), the vector
+    /// built where it ends up. Returned by value instead, the vector leaves the run's
+    /// `Result<Option<Vec<_>>, _>` in pieces cut at the error's field offsets, and the caller's
+    /// 8-byte loads of its header wait on those stores (measured: a `Vec` of 400 `Vec<[u8;
+    /// 32]>` of three keys, 12.3 us, where wincode takes 2.2). Types with a bulk path of their
+    /// own override it the same way, each path writing the slot.
+    #[doc(hidden)]
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    fn decode_vec_in_place<R: Reader>(
+        len: usize,
+        d: &mut Decoder<R>,
+        slot: &mut MaybeUninit<alloc::vec::Vec<Self>>,
+    ) -> Result<(), DecodeError> {
+        decode_vec_generic(len, d, slot)
+    }
+
+    /// `Some` when this type's [`decode_in_place`](Self::decode_in_place) (and
+    /// [`decode_fixed_array_in_place`](Self::decode_fixed_array_in_place)) is to be used: the
+    /// derive's structs, `Vec`, arrays and bytes. Only then does the crate hand them
+    /// uninitialized memory (see [`InPlace`]); otherwise it reads by value and writes the slot.
+    #[doc(hidden)]
+    const DECODES_IN_PLACE: Option<InPlace<Self>> = None;
+
+    /// Reads one value into `slot`, which holds nothing to drop: on `Ok` the value is there,
+    /// on an error `slot` holds nothing again (whatever was read is dropped). The derive
+    /// overrides it for structs so that their fields are read straight into the place the
+    /// struct ends up in (an element of a `Vec`, a field of an enclosing struct): built in a
+    /// temporary and copied there, a struct written by narrow stores is copied with wide
+    /// loads that wait for the stores to drain (measured: 11% of a Solana-like block's decode
+    /// on one such copy). Called only through `decode_into_slot`, for types whose
+    /// [`DECODES_IN_PLACE`](Self::DECODES_IN_PLACE) is `Some`.
+    ///
+    /// # Errors
+    /// As [`decode`](Self::decode).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn decode_in_place<R: Reader>(
+        d: &mut Decoder<R>,
+        slot: &mut MaybeUninit<Self>,
+    ) -> Result<(), DecodeError> {
+        slot.write(Self::decode(d)?);
+        Ok(())
+    }
+
+    /// Reads an array of `N` values. Types with a bulk path override it.
+    #[doc(hidden)]
+    #[inline]
+    fn decode_array<R: Reader, const N: usize>(
+        d: &mut Decoder<R>,
+    ) -> Result<[Self; N], DecodeError> {
+        crate::array::try_from_fn(|_| Self::decode(d))
+    }
+
+    /// Reads `out.len()` values in place (arrays). Types with a bulk path override it.
+    #[doc(hidden)]
+    #[inline]
+    fn decode_into<R: Reader>(out: &mut [Self], d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        for slot in out {
+            *slot = Self::decode(d)?;
+        }
+        Ok(())
+    }
+
+    /// As [`Encode::BYTE_MAP`](super::Encode::BYTE_MAP); a run of such values is decoded by
+    /// one byte permutation per value when every byte pattern is a valid value.
+    #[doc(hidden)]
+    const BYTE_MAP: [Option<ByteMap<Self>>; 2] = [None, None];
+
+    /// As [`Encode::FIXED_SIZE`](super::Encode::FIXED_SIZE): the bytes every value takes
+    /// under fixed-int, if the same for all. Such a value is read after one length check by
+    /// [`decode_fixed`](Self::decode_fixed).
+    #[doc(hidden)]
+    const FIXED_SIZE: Option<usize> = None;
+
+    /// As [`Encode::VARINT_SIZE`](super::Encode::VARINT_SIZE): the bytes every value takes
+    /// under varint, if the same for all; such a value is read after one length check under
+    /// `standard()` too.
+    #[doc(hidden)]
+    const VARINT_SIZE: Option<usize> = None;
+
+    /// Reads exactly `FIXED_SIZE` bytes under fixed-int (`VARINT_SIZE` under varint if
+    /// `VARINT`), native numbers big-endian if `BIG`; fails only on invalid content (`bool`,
+    /// `NonZero`, tags). Called only for a type whose static size under that encoding is
+    /// `Some`, which must implement it.
+    ///
+    /// # Errors
+    /// A [`DecodeError`] at the offset of the invalid value.
+    #[doc(hidden)]
+    #[inline]
+    fn decode_fixed<const BIG: bool, const VARINT: bool>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<Self, DecodeError> {
+        let _ = input;
+        unreachable!("a type with a FIXED_SIZE implements decode_fixed");
+    }
+
+    /// [`decode_fixed`](Self::decode_fixed) for an array (bytes override it with one copy).
+    ///
+    /// # Errors
+    /// As [`decode_fixed`](Self::decode_fixed).
+    #[doc(hidden)]
+    #[inline]
+    fn decode_fixed_array<const BIG: bool, const VARINT: bool, const N: usize>(
+        input: &mut FixedIn<'_>,
+    ) -> Result<[Self; N], DecodeError> {
+        crate::array::try_from_fn(|_| Self::decode_fixed::<BIG, VARINT>(input))
+    }
+
+    /// [`decode_fixed_array`](Self::decode_fixed_array) into `slot`, as
+    /// [`decode_in_place`](Self::decode_in_place) (and trusted on the same condition). Bytes
+    /// override it to copy straight into the slot: a `Result<[u8; N], _>` temporary is written
+    /// piecewise and read back with wider loads (measured on a Solana-like block's hashes).
+    ///
+    /// # Errors
+    /// As [`decode_fixed`](Self::decode_fixed).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn decode_fixed_array_in_place<const BIG: bool, const VARINT: bool, const N: usize>(
+        input: &mut FixedIn<'_>,
+        slot: &mut MaybeUninit<[Self; N]>,
+    ) -> Result<(), DecodeError> {
+        slot.write(Self::decode_fixed_array::<BIG, VARINT, N>(input)?);
+        Ok(())
+    }
+}
+
+/// A value that can be read back borrowing from the input (`&str`, `&[u8]`, `&[u32be]`), and
+/// every [`Decode`] type of this crate (containers borrow when their elements do).
+pub trait BorrowDecode<'de>: Sized {
+    /// As [`Decode::MIN_SIZE`]; equal to it for types that implement both, so that both
+    /// accept and refuse the same length prefixes.
+    #[doc(hidden)]
+    const MIN_SIZE: usize = 0;
+
+    /// Reads one value.
+    ///
+    /// # Errors
+    /// As [`Decode::decode`], and an error for a view that the input cannot give (misaligned,
+    /// or under varint for wide elements).
+    fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
+}
+
+/// `BorrowDecode` for types that own their data: the same as `Decode`.
+macro_rules! borrow_via_decode {
+    ($($t:ty),* $(,)?) => {$(
+        impl<'de> $crate::frame::BorrowDecode<'de> for $t {
+            const MIN_SIZE: usize = <$t as $crate::frame::Decode>::MIN_SIZE;
+
+            #[inline]
+            fn borrow_decode<R: $crate::frame::BorrowReader<'de>>(
+                d: &mut $crate::frame::Decoder<R>,
+            ) -> Result<Self, $crate::frame::DecodeError> {
+                <$t as $crate::frame::Decode>::decode(d)
+            }
+        }
+    )*};
+}
+pub(crate) use borrow_via_decode;
