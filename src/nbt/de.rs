@@ -122,7 +122,8 @@ impl<'de> Deserializer<'de> {
     }
 
     /// Skips the payload of a value of type `kind` (read at `at`) in a container at the
-    /// current depth: checked as the tree reader checks it, nothing built.
+    /// current depth: types, lengths and nesting checked as the tree reader checks them,
+    /// nothing built, and strings not decoded (as serde_json does not check what it skips).
     fn skip(&mut self, kind: u8, at: usize) -> Result<(), Error> {
         let c = &mut self.cur;
         match kind {
