@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Cx;
-use crate::ast::{Field, FieldList, Order, Style, Variant};
+use crate::model::{Field, FieldList, Order, Style, Variant};
 
 /// What a struct's impls have beyond an enum's: the static-size items (`FIXED_SIZE`,
 /// `encode_fixed` / `decode_fixed`), the first statement of `encode` / `decode`, which takes

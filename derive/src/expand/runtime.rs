@@ -8,8 +8,8 @@ use quote::{format_ident, quote};
 
 use super::frame::Target;
 use super::{Cx, Generated, enums};
-use crate::ast::{Body, FieldList, Input, Order};
 use crate::layout;
+use crate::model::{Body, FieldList, Input, Order};
 
 pub(crate) fn expand(input: &Input) -> TokenStream {
     let logical = Cx::new(input);
