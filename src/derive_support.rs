@@ -10,6 +10,7 @@ pub use core::result::Result;
 use crate::endianize::ConvertError;
 pub use crate::endianize::JoinError;
 use crate::io::WireImage;
+pub use crate::layout::{ByteMap, ImageMaps};
 
 /// A field of a struct being decoded in place, as a slot that holds nothing yet (see
 /// `frame::Decode::decode_in_place`).

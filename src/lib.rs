@@ -328,6 +328,7 @@ pub mod derive_support;
 mod endianize;
 pub mod frame;
 pub mod io;
+mod layout;
 #[cfg(feature = "nbt")]
 pub mod nbt;
 mod runtime_endian;

@@ -61,7 +61,7 @@ const NATIVE_BIG: bool = cfg!(target_endian = "big");
 ///
 /// A field marked `#[endian(be)]` or `#[endian(le)]` keeps that order in both wire types;
 /// a nested `#[endian(runtime)]` type follows the outer order, a nested fixed-order type keeps
-/// its own. Framed ([`frame`](crate::frame)), a runtime type takes the configuration's order.
+/// its own. Framed (`endian_wire::frame`), a runtime type takes the configuration's order.
 ///
 /// [`EndianRead`]: crate::io::EndianRead
 #[cfg(feature = "std")]
@@ -76,12 +76,15 @@ pub trait RuntimeEndian:
     EndianizeIn<true, Wire: RuntimeWire>
     + EndianizeIn<false, Wire: RuntimeWire>
     + EndianizeIn<NATIVE_BIG, Wire = <Self as RuntimeEndian>::WireNative>
-    + crate::frame::Encode
-    + crate::frame::Decode
 {
     /// The wire type in the host's byte order: `FooWireLe` on little-endian hosts, `FooWireBe`
     /// on big-endian ones. [`view_all_as`](Self::view_all_as) gives a table of them.
     type WireNative: RuntimeWire;
+
+    /// Where the wire image's bytes sit in a value's memory, in each order (for whole
+    /// tables at once); given by the derive.
+    #[doc(hidden)]
+    const IMAGE_MAPS: crate::layout::ImageMaps<Self>;
 
     /// Reads one value from the front of `data` (the bytes after it are left alone), in
     /// `order`.

@@ -6,8 +6,8 @@ use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 use syn::{Attribute, Data, DeriveInput, Expr, Ident, LitInt, LitStr, Path};
 
-use crate::ast::{Encoding, Endianness, Order, Pad, Text, WireRepr};
-use crate::check::Errors;
+use crate::errors::Errors;
+use crate::model::{Encoding, Endianness, Order, Pad, Text, WireRepr};
 
 pub(crate) const ENDIAN_HELP: &str = "use `#[endian(be)]` or `#[endian(le)]` (also `big`, \
                                       `big_endian`, `little`, `little_endian`), or \

@@ -7,29 +7,9 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Expr, Ident, Type};
 
-use crate::ast::{Body, Endianness, Order, Style, Text, Variant};
 use crate::attr::{ContainerAttrs, ENDIAN_HELP, FieldAttrs, VariantAttrs};
-
-/// Collects errors so that all of them are reported at once.
-#[derive(Default)]
-pub(crate) struct Errors(Option<syn::Error>);
-
-impl Errors {
-    pub(crate) fn push(&mut self, error: syn::Error) {
-        match &mut self.0 {
-            Some(all) => all.combine(error),
-            None => self.0 = Some(error),
-        }
-    }
-
-    pub(crate) fn at(&mut self, span: Span, message: impl std::fmt::Display) {
-        self.push(syn::Error::new(span, message));
-    }
-
-    pub(crate) fn finish(self) -> Result<(), syn::Error> {
-        self.0.map_or(Ok(()), Err)
-    }
-}
+use crate::errors::Errors;
+use crate::model::{Body, Endianness, Order, Style, Text, Variant};
 
 /// The derived type as a whole; returns its byte order (big-endian when it is missing, which
 /// has been reported).

@@ -11,7 +11,7 @@
 
 use syn::{Expr, GenericArgument, PathArguments, Type};
 
-use crate::ast::{Encoding, FieldKind, FieldList, WireRepr};
+use crate::model::{Encoding, FieldKind, FieldList, WireRepr};
 use crate::shape::{Primitive, Shape};
 
 /// Size and alignment of a wire field, in bytes, under the "aligned to size" assumption.

@@ -16,9 +16,11 @@
 mod ast;
 mod attr;
 mod check;
+mod errors;
 mod expand;
 mod krate;
 mod layout;
+mod model;
 mod shape;
 
 use proc_macro::TokenStream;
@@ -41,7 +43,7 @@ use proc_macro::TokenStream;
 )]
 pub fn derive_endianize(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    match ast::Input::from_derive(&input) {
+    match model::Input::from_derive(&input) {
         Ok(model) => expand::expand(&model).into(),
         Err(errors) => errors.to_compile_error().into(),
     }

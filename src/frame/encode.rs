@@ -1,12 +1,13 @@
 //! [`Encode`], what a value does to be framed, and the [`Encoder`] it writes through.
 
-use super::byte_map::ByteMap;
 use super::config::{Config, IntEncoding};
 use super::error::EncodeError;
 use super::fixed::FixedOut;
-use super::runs::{Tables, copy_encode_run, encode_run, is_memory_image, permute_run};
+use super::runs::{copy_encode_run, encode_run, permute_run};
 use super::varint;
 use super::write::Writer;
+use crate::layout::ByteMap;
+use crate::layout::{Tables, is_memory_image};
 use crate::wire::Endian;
 
 /// A value that can be framed.
@@ -422,7 +423,7 @@ pub(crate) fn encode_static_run<T: Encode, W: Writer>(
 /// `T`'s tables for encoding a run by one byte permutation per value in this order; computed
 /// at compile time per type.
 #[inline(always)]
-pub(crate) const fn encode_tables<T: Encode>(big: bool) -> Option<Tables> {
+const fn encode_tables<T: Encode>(big: bool) -> Option<Tables> {
     let per_order = const {
         [
             Tables::encode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),

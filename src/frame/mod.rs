@@ -45,7 +45,6 @@
 #[cfg(feature = "bincode")]
 #[doc(hidden)]
 pub mod bincode;
-mod byte_map;
 #[cfg(feature = "bytes")]
 mod bytes;
 mod config;
@@ -62,8 +61,6 @@ mod runs;
 mod varint;
 mod write;
 
-#[doc(hidden)]
-pub use byte_map::ByteMap;
 use config::with_static_int;
 pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
 pub use decode::{BorrowDecode, Decode, Decoder, MAX_NESTING};
@@ -76,11 +73,6 @@ pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
 #[cfg(feature = "std")]
 pub use read::IoReader;
 pub use read::{BorrowReader, Reader, SliceReader};
-// The run tables of a type, for the runtime-order tables.
-#[cfg(feature = "std")]
-pub(crate) use decode::{decode_copies, decode_tables};
-#[cfg(feature = "std")]
-pub(crate) use encode::encode_tables;
 #[cfg(feature = "std")]
 pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};

@@ -8,110 +8,12 @@
 //! one value is written or read), and the traits' files compute those, at compile time, for
 //! each type.
 
-use super::byte_map::{ByteMap, prefix_mask};
 #[cfg(feature = "alloc")]
 use super::error::DecodeError;
 #[cfg(feature = "alloc")]
 use super::fixed::FixedIn;
 use super::fixed::FixedOut;
-
-/// A permutation's tables: for each destination byte its source byte, and the bytes of one
-/// value read and written.
-#[derive(Clone, Copy)]
-pub(crate) struct Tables {
-    index: [u8; 64],
-    read: u64,
-    write: u64,
-}
-
-impl Tables {
-    /// Memory to wire bytes, for a type of `size` bytes whose wire image is `wire` bytes.
-    pub(crate) const fn encode<T>(
-        map: Option<ByteMap<T>>,
-        size: usize,
-        wire: Option<usize>,
-    ) -> Option<Tables> {
-        match (map, wire) {
-            // (Not for a map that is its memory in order, `[u8; N]` and wrappers: a copy.)
-            (Some(map), Some(wire))
-                if map.len() == wire && wire > 0 && map.fits(size) && !map.is_identity() =>
-            {
-                Some(Tables {
-                    index: *map.sources(),
-                    read: map.memory_mask(),
-                    write: prefix_mask(wire),
-                })
-            }
-            _ => None,
-        }
-    }
-
-    /// Wire bytes to memory, when every byte pattern is a valid value.
-    #[cfg(feature = "alloc")]
-    pub(crate) const fn decode<T>(
-        map: Option<ByteMap<T>>,
-        size: usize,
-        wire: Option<usize>,
-    ) -> Option<Tables> {
-        match Tables::encode(map, size, wire) {
-            Some(tables) => {
-                let Some(map) = map else { return None };
-                if !map.any_bits() {
-                    return None;
-                }
-                Some(Tables {
-                    index: map.inverse(),
-                    read: tables.write,
-                    write: tables.read,
-                })
-            }
-            None => None,
-        }
-    }
-}
-
-impl Tables {
-    /// The kernel's view of these tables, for records `src_stride` and `dst_stride` bytes
-    /// apart.
-    pub(crate) fn permutation(
-        &self,
-        src_stride: usize,
-        dst_stride: usize,
-    ) -> crate::bulk::Permutation<'_> {
-        crate::bulk::Permutation {
-            index: &self.index,
-            read: self.read,
-            write: self.write,
-            src_stride,
-            dst_stride,
-        }
-    }
-}
-
-/// Whether values of `size` bytes in memory, framed by `map` into `wire` bytes, are their
-/// wire bytes: every memory byte (so none of them padding) mapped in order.
-pub(crate) const fn is_memory_image<T>(
-    map: Option<ByteMap<T>>,
-    size: usize,
-    wire: Option<usize>,
-) -> bool {
-    match (map, wire) {
-        (Some(map), Some(wire)) => {
-            size > 0 && wire == size && map.len() == size && map.is_identity()
-        }
-        _ => false,
-    }
-}
-
-/// [`is_memory_image`], with every byte valid as any pattern: such wire bytes can be copied
-/// back into values.
-#[cfg(feature = "alloc")]
-pub(crate) const fn copies<T>(map: Option<ByteMap<T>>, size: usize, wire: Option<usize>) -> bool {
-    match map {
-        Some(m) => m.any_bits() && is_memory_image(map, size, wire),
-        None => false,
-    }
-}
+use crate::layout::Tables;
 
 /// Writes `items`, whose memory is their wire bytes, by one copy.
 ///
@@ -136,7 +38,7 @@ pub(super) fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut Fixe
     if items.len() < 2 || !crate::bulk::records_kernel_available() {
         return false;
     }
-    let wire = t.write.count_ones() as usize;
+    let wire = t.wire_len();
     let dst = out.take_raw(items.len() * wire);
     let p = t.permutation(size_of::<T>(), wire);
     // SAFETY: the kernel is available (checked above); the tables come from `T::BYTE_MAP`,
@@ -242,29 +144,4 @@ pub(super) unsafe fn fill_run<T>(
         out.push(decode(&mut part)?);
     }
     Ok(())
-}
-
-#[cfg(all(test, feature = "std"))]
-mod tests {
-    use crate::frame::decode::{Decode, decode_copies};
-    use crate::wire::u32be;
-
-    fn copies<T: Decode>() -> [bool; 2] {
-        [decode_copies::<T>(false), decode_copies::<T>(true)]
-    }
-
-    /// Which runs are one copy: the types whose memory is their wire bytes in that order.
-    #[test]
-    fn a_run_is_one_copy_exactly_when_memory_is_the_wire_bytes() {
-        let host = [cfg!(target_endian = "little"), cfg!(target_endian = "big")];
-        assert_eq!(copies::<[u8; 32]>(), [true, true]);
-        assert_eq!(copies::<[u32be; 3]>(), [true, true]);
-        assert_eq!(copies::<u32>(), host);
-        assert_eq!(copies::<(u64,)>(), host);
-        // Padding between the fields, a `bool`, nothing at all: not a copy.
-        assert_eq!(copies::<(u8, u32)>(), [false, false]);
-        assert_eq!(copies::<bool>(), [false, false]);
-        assert_eq!(copies::<(u8, bool)>(), [false, false]);
-        assert_eq!(copies::<()>(), [false, false]);
-    }
 }

@@ -1,9 +1,8 @@
 //! Tables of runtime-ordered records: read, written and viewed whole.
 //!
-//! A struct of numbers and byte arrays frames under fixed-int exactly as its wire image (the
-//! two encodings coincide there), so its framing `BYTE_MAP`, built at compile time from the
-//! fields and `offset_of!`, also says where each image byte sits in the logical value. From
-//! it, per record type and order, the fastest way to move a table:
+//! A runtime type's [`ImageMaps`](crate::layout::ImageMaps) (given by the derive, built at
+//! compile time from the fields and `offset_of!`) say where each image byte sits in the
+//! logical value. From them, per record type and order, the fastest way to move a table:
 //!
 //! * one copy, when the logical value's memory is its image (a `#[repr(C)]` struct laid out
 //!   without padding, in the host's order);
@@ -13,8 +12,8 @@
 //! * the record permutation (AVX-512 VBMI) that framing uses for runs, one per record;
 //! * otherwise record by record, through the wire type and its checks.
 //!
-//! Types whose framing differs from their image (text, `char`, enums, `usize` on 32-bit
-//! targets) have no static framed size equal to their image's, and take the last path.
+//! Types without such maps, or whose mapped size is not their image's (text, `char`, enums,
+//! `usize` on 32-bit targets), take the last path.
 
 use core::marker::PhantomData;
 use core::mem::size_of;
@@ -28,7 +27,7 @@ use super::with_std::{RuntimeWire, cut_short, name_of, read_one, read_one_sized,
 use super::{NATIVE_BIG, RuntimeEndian};
 use crate::bulk::{self, CONTROL_TAIL, LanePattern};
 use crate::endianize::EndianizeIn;
-use crate::frame::{ByteMap, Decode, Encode, decode_copies, decode_tables, encode_tables};
+use crate::layout::{ByteMap, Tables, copies};
 
 /// The longest repeat of a lane pattern: `lcm(record size, 16)` for records of an even
 /// size up to 64 bytes (a map covers at most 64).
@@ -147,7 +146,7 @@ where
     /// to the image's: numbers, byte arrays, nested such structs) and not empty.
     const IMAGE: Option<usize> = match (
         <<T as EndianizeIn<BIG>>::Wire as RuntimeWire>::RECORD_SIZE,
-        <T as Decode>::FIXED_SIZE,
+        T::IMAGE_MAPS.size,
     ) {
         (Some(image), Some(framed)) if image == framed && image > 0 => Some(image),
         _ => None,
@@ -158,17 +157,34 @@ where
     };
 
     /// Whether `T`'s memory is its image in this order (one copy each way).
-    const COPIES: bool = Self::IMAGE.is_some() && decode_copies::<T>(BIG);
+    const COPIES: bool = Self::IMAGE.is_some()
+        && copies(
+            T::IMAGE_MAPS.read[BIG as usize],
+            size_of::<T>(),
+            T::IMAGE_MAPS.size,
+        );
+
+    /// The record permutation's tables, each way.
+    const DECODE_TABLES: Option<Tables> = Tables::decode(
+        T::IMAGE_MAPS.read[BIG as usize],
+        size_of::<T>(),
+        T::IMAGE_MAPS.size,
+    );
+    const ENCODE_TABLES: Option<Tables> = Tables::encode(
+        T::IMAGE_MAPS.write[BIG as usize],
+        size_of::<T>(),
+        T::IMAGE_MAPS.size,
+    );
 
     const READ_LANES: &'static Option<Lanes> = &read_lanes(
-        <T as Decode>::BYTE_MAP[BIG as usize],
+        T::IMAGE_MAPS.read[BIG as usize],
         size_of::<T>(),
         Self::IMAGE_SIZE,
     );
     const READ: Option<LanePattern<'static>> = Lanes::pattern(Self::READ_LANES);
 
     const WRITE_LANES: &'static Option<Lanes> = &write_lanes(
-        <T as Encode>::BYTE_MAP[BIG as usize],
+        T::IMAGE_MAPS.write[BIG as usize],
         size_of::<T>(),
         Self::IMAGE_SIZE,
     );
@@ -179,8 +195,8 @@ where
         && size_of::<T::WireNative>() == Self::IMAGE_SIZE
     {
         reorder_lanes(
-            <T as Decode>::BYTE_MAP[BIG as usize],
-            <T as Decode>::BYTE_MAP[NATIVE_BIG as usize],
+            T::IMAGE_MAPS.read[BIG as usize],
+            T::IMAGE_MAPS.read[NATIVE_BIG as usize],
             Self::IMAGE_SIZE,
         )
     } else {
@@ -202,7 +218,7 @@ where
         "copy"
     } else if Plans::<T, BIG>::READ.is_some() {
         "lanes"
-    } else if decode_tables::<T>(BIG).is_some() {
+    } else if Plans::<T, BIG>::DECODE_TABLES.is_some() {
         "permute"
     } else {
         "records"
@@ -301,7 +317,7 @@ where
     let (src, dst) = (data.as_ptr(), out.as_mut_ptr().cast::<u8>());
     // SAFETY: on all three paths, `src` holds `count` images of `size` bytes; the new
     // allocation has room for `count` values and is apart from `data`. Each plan exists only
-    // for a `T` whose `BYTE_MAP` (whose `unsafe` constructors vouch that it is `T`'s) covers
+    // for a `T` whose image map (whose `unsafe` constructors vouch that it is `T`'s) covers
     // every byte of its memory, every pattern of which is a value: a copy needs memory equal
     // to the image, a lane pattern maps every memory byte of the `count` values from an
     // image byte of the same record, and the permutation writes every non-padding byte.
@@ -314,7 +330,7 @@ where
             if !bulk::shuffle_lanes(pattern, src, dst, data.len()) {
                 return None;
             }
-        } else if let Some(tables) = &decode_tables::<T>(BIG)
+        } else if let Some(tables) = &Plans::<T, BIG>::DECODE_TABLES
             && count >= 2
             && bulk::records_kernel_available()
         {
@@ -382,7 +398,7 @@ where
             if !bulk::shuffle_lanes(pattern, src, dst, bytes) {
                 return false;
             }
-        } else if let Some(tables) = &encode_tables::<T>(BIG)
+        } else if let Some(tables) = &Plans::<T, BIG>::ENCODE_TABLES
             && items.len() >= 2
             && bulk::records_kernel_available()
         {

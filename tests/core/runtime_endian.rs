@@ -43,7 +43,8 @@ fn configs(order: Endian) -> Vec<Config> {
 /// and `le` of the same fields.
 fn check<R, B, L>(rt: &R, be: &B, le: &L)
 where
-    R: RuntimeEndian + Clone + PartialEq + Debug,
+    // A runtime type frames too (the derive gives it framing): checked here beside its image.
+    R: RuntimeEndian + frame::Encode + frame::Decode + Clone + PartialEq + Debug,
     R::WireNative: PartialEq + Debug,
     B: Fixed,
     L: Fixed,

@@ -1,7 +1,8 @@
 // The crate trusts a type with uninitialized memory, or reads its memory byte by byte, only on
 // a promise that unsafe code made for that very type: a safe impl cannot borrow another
 // type's (`u8`'s) promise or byte map.
-use endian_wire::frame::{ByteMap, Decode, DecodeError, Decoder, Encode, EncodeError, Encoder, InPlace, Reader, Writer};
+use endian_wire::derive_support::ByteMap;
+use endian_wire::frame::{Decode, DecodeError, Decoder, Encode, EncodeError, Encoder, InPlace, Reader, Writer};
 
 struct Padded(u8, u32);
 

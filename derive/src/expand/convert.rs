@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{Cx, Dir};
-use crate::ast::{Field, FieldKind, FieldList};
+use crate::model::{Field, FieldKind, FieldList};
 use crate::shape::Shape;
 
 impl Cx<'_> {

@@ -9,7 +9,7 @@ use quote::{format_ident, quote};
 use syn::Ident;
 
 use super::{Cx, Dir, Generated, StdTrait};
-use crate::ast::{Field, Style, Variant};
+use crate::model::{Field, Style, Variant};
 
 pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident>) -> Generated {
     let c = cx.c;
@@ -74,8 +74,8 @@ pub(crate) fn expand_enum(cx: &Cx<'_>, variants: &[Variant], repr: &Option<Ident
          with wire fields. On the stream: the tag ({tag}, {order}), then the variant's fields.",
         tag = tag_ty,
         order = match cx.order() {
-            crate::ast::Order::Big => "big-endian",
-            crate::ast::Order::Little => "little-endian",
+            crate::model::Order::Big => "big-endian",
+            crate::model::Order::Little => "little-endian",
         }
     );
     let def = quote! {

@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Cx;
-use crate::ast::{Field, FieldList, Order, Style, Variant};
+use crate::model::{Field, FieldList, Order, Style, Variant};
 
 /// What a struct's impls have beyond an enum's: the static-size items (`FIXED_SIZE`,
 /// `encode_fixed` / `decode_fixed`), the first statement of `encode` / `decode`, which takes
@@ -592,7 +592,7 @@ impl Cx<'_> {
             return TokenStream::new();
         }
         let c = self.c;
-        let f = quote!(#c::frame);
+        let ds = quote!(#c::derive_support);
         // The map with native numbers in `config` order (0: little-endian, 1: big-endian)
         // where neither the field nor the container fixes one.
         let map_in = |config: usize| {
@@ -604,7 +604,7 @@ impl Cx<'_> {
                     None => config,
                 };
                 quote! {
-                    let map = #f::ByteMap::then(
+                    let map = #ds::ByteMap::then(
                         map,
                         <#ty as #framing>::BYTE_MAP[#order],
                         ::core::mem::offset_of!(Self, #member),
@@ -612,7 +612,7 @@ impl Cx<'_> {
                 }
             });
             quote! {{
-                let map = #f::ByteMap::<Self>::empty();
+                let map = #ds::ByteMap::<Self>::empty();
                 #(#steps)*
                 map
             }}
@@ -632,7 +632,7 @@ impl Cx<'_> {
             // framed. A derived struct frames in its declared order under every
             // configuration, so both entries are the same map; an `#[endian(runtime)]`
             // one in the configuration's, so each entry is the map of its order.
-            const BYTE_MAP: [::core::option::Option<#f::ByteMap<Self>>; 2] = unsafe { #maps };
+            const BYTE_MAP: [::core::option::Option<#ds::ByteMap<Self>>; 2] = unsafe { #maps };
         }
     }
 

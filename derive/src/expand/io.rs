@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::Cx;
-use crate::ast::FieldList;
+use crate::model::FieldList;
 
 impl Cx<'_> {
     /// `WireBytes` for a wire struct whose memory is its wire image.

@@ -4,7 +4,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::Path;
 
-use crate::ast::{
+use crate::model::{
     Body, Encoding, Endianness, Field, FieldKind, Input, Order, Pad, Style, Text, Variant,
 };
 use crate::shape::Shape;

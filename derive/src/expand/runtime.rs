@@ -8,8 +8,8 @@ use quote::{format_ident, quote};
 
 use super::frame::Target;
 use super::{Cx, Generated, enums};
-use crate::ast::{Body, FieldList, Input, Order};
 use crate::layout;
+use crate::model::{Body, FieldList, Input, Order};
 
 pub(crate) fn expand(input: &Input) -> TokenStream {
     let logical = Cx::new(input);
@@ -151,6 +151,15 @@ impl Cx<'_> {
                 type WireNative = #le #ty_generics;
                 #[cfg(target_endian = "big")]
                 type WireNative = #be #ty_generics;
+
+                // The maps the derive builds for the type's framing: for the fields a
+                // runtime type has (numbers, arrays, nested such types) its fixed-int framing
+                // is its image; where they differ (`char`, enums) the map is `None`.
+                const IMAGE_MAPS: #c::derive_support::ImageMaps<Self> = #c::derive_support::ImageMaps {
+                    size: <Self as #c::frame::Decode>::FIXED_SIZE,
+                    write: <Self as #c::frame::Encode>::BYTE_MAP,
+                    read: <Self as #c::frame::Decode>::BYTE_MAP,
+                };
             }
         }
     }

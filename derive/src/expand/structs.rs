@@ -5,8 +5,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Cx, Generated, StdTrait};
-use crate::ast::{Field, FieldList, Style};
 use crate::layout;
+use crate::model::{Field, FieldList, Style};
 use crate::shape::Shape;
 
 impl Cx<'_> {
@@ -91,7 +91,7 @@ impl Cx<'_> {
         let last_is_tuple = fields
             .fields
             .last()
-            .is_some_and(|f| matches!(&f.kind, crate::ast::FieldKind::Shaped(Shape::Tuple(_))));
+            .is_some_and(|f| matches!(&f.kind, crate::model::FieldKind::Shaped(Shape::Tuple(_))));
         if !last_is_tuple {
             zc.push("KnownLayout");
         }

@@ -5,8 +5,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Cx, StdTrait};
-use crate::ast::FieldList;
 use crate::layout;
+use crate::model::FieldList;
 
 impl Cx<'_> {
     pub(super) fn expand_union(&self, fields: &FieldList) -> TokenStream {

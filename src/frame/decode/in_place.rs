@@ -6,8 +6,10 @@ use core::mem::MaybeUninit;
 use super::super::error::DecodeError;
 use super::super::read::Reader;
 #[cfg(feature = "alloc")]
-use super::super::runs::{Tables, copies, fill_run};
+use super::super::runs::fill_run;
 use super::{Decode, Decoder};
+#[cfg(feature = "alloc")]
+use crate::layout::{Tables, copies};
 #[cfg(feature = "alloc")]
 use crate::wire::Endian;
 
@@ -78,7 +80,7 @@ pub(crate) fn decode_vec_into_slot<T: Decode, R: Reader>(
 /// Whether a run of `T`s is decoded by one copy in this order (`big`): `[u8; 32]`, wrappers,
 /// derived structs of them without padding; computed at compile time per type.
 #[inline(always)]
-pub(crate) const fn decode_copies<T: Decode>(big: bool) -> bool {
+const fn decode_copies<T: Decode>(big: bool) -> bool {
     let per_order = const {
         [
             copies(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
@@ -92,7 +94,7 @@ pub(crate) const fn decode_copies<T: Decode>(big: bool) -> bool {
 /// `T`'s tables for decoding a run by one byte permutation per value in this order, when
 /// every byte pattern is a value; computed at compile time per type.
 #[inline(always)]
-pub(crate) const fn decode_tables<T: Decode>(big: bool) -> Option<Tables> {
+const fn decode_tables<T: Decode>(big: bool) -> Option<Tables> {
     let per_order = const {
         [
             Tables::decode(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE),
@@ -234,4 +236,30 @@ fn decode_elements_in_place<T: Decode, R: Reader>(
         unsafe { out.set_len(out.len() + 1) };
     }
     Ok(())
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::decode_copies;
+    use crate::frame::Decode;
+    use crate::wire::u32be;
+
+    fn copies<T: Decode>() -> [bool; 2] {
+        [decode_copies::<T>(false), decode_copies::<T>(true)]
+    }
+
+    /// Which runs are one copy: the types whose memory is their wire bytes in that order.
+    #[test]
+    fn a_run_is_one_copy_exactly_when_memory_is_the_wire_bytes() {
+        let host = [cfg!(target_endian = "little"), cfg!(target_endian = "big")];
+        assert_eq!(copies::<[u8; 32]>(), [true, true]);
+        assert_eq!(copies::<[u32be; 3]>(), [true, true]);
+        assert_eq!(copies::<u32>(), host);
+        assert_eq!(copies::<(u64,)>(), host);
+        // Padding between the fields, a `bool`, nothing at all: not a copy.
+        assert_eq!(copies::<(u8, u32)>(), [false, false]);
+        assert_eq!(copies::<bool>(), [false, false]);
+        assert_eq!(copies::<(u8, bool)>(), [false, false]);
+        assert_eq!(copies::<()>(), [false, false]);
+    }
 }

@@ -11,15 +11,13 @@ use core::mem::MaybeUninit;
 
 pub use decoder::{Decoder, MAX_NESTING};
 pub use in_place::{InPlace, decode_into_slot};
-#[cfg(feature = "std")]
-pub(crate) use in_place::{decode_copies, decode_tables};
 #[cfg(feature = "alloc")]
 pub(crate) use in_place::{decode_vec_generic, decode_vec_into_slot};
 
-use super::byte_map::ByteMap;
 use super::error::DecodeError;
 use super::fixed::FixedIn;
 use super::read::{BorrowReader, Reader};
+use crate::layout::ByteMap;
 
 /// A value that can be read back from its framing, owning its data.
 pub trait Decode: Sized {

@@ -1,7 +1,6 @@
 //! Containers: arrays, tuples, references, slices, `Option`, `Result`, and with `alloc`
 //! `Vec` and `Box`.
 
-use crate::frame::byte_map::ByteMap;
 #[cfg(feature = "alloc")]
 use crate::frame::decode::decode_vec_into_slot;
 use crate::frame::decode::{BorrowDecode, Decode, Decoder, InPlace};
@@ -10,6 +9,7 @@ use crate::frame::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::frame::fixed::{FixedIn, FixedOut, sum_sizes, times};
 use crate::frame::read::{BorrowReader, Reader};
 use crate::frame::write::Writer;
+use crate::layout::ByteMap;
 use crate::wire::Endian;
 
 // ----- arrays and tuples -----------------------------------------------------------------

@@ -6,7 +6,6 @@ use core::num::NonZero;
 use zerocopy::{FromZeros, IntoBytes};
 
 use crate::bulk::{self, WireElement};
-use crate::frame::byte_map::ByteMap;
 use crate::frame::config::IntEncoding;
 use crate::frame::decode::{Decode, Decoder, InPlace, borrow_via_decode};
 use crate::frame::encode::{Encode, Encoder, encode_static_run};
@@ -15,6 +14,7 @@ use crate::frame::fixed::{FixedIn, FixedOut};
 use crate::frame::read::Reader;
 use crate::frame::varint::{self, RunInt};
 use crate::frame::write::Writer;
+use crate::layout::ByteMap;
 use crate::wire::{BigEndian, Endian, LittleEndian, SpecificEndian};
 
 use super::fixed_items;

@@ -4,7 +4,6 @@
 
 use zerocopy::IntoBytes;
 
-use crate::frame::byte_map::ByteMap;
 use crate::frame::config::IntEncoding;
 use crate::frame::decode::{BorrowDecode, Decode, Decoder, borrow_via_decode};
 use crate::frame::encode::{Encode, Encoder};
@@ -12,6 +11,7 @@ use crate::frame::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::frame::fixed::{FixedIn, FixedOut};
 use crate::frame::read::{BorrowReader, Reader};
 use crate::frame::write::Writer;
+use crate::layout::ByteMap;
 use crate::wire::{BigEndian, Endian, LittleEndian};
 
 #[cfg(feature = "alloc")]

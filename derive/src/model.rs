@@ -1,0 +1,174 @@
+//! The model of a derive input: the derived type, what its attributes mean, and every
+//! field's wire shape. `ast` builds it from the tokens, `check` refuses what has no wire form,
+//! `layout` and `expand` read it.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::{Attribute, Expr, Generics, Ident, LitInt, Path, Type, Visibility};
+
+use crate::shape::Shape;
+
+/// A byte order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Order {
+    Big,
+    Little,
+}
+
+/// What `#[endian(...)]` says: one byte order, or `runtime` (on a container: two wire types,
+/// the order chosen when reading and writing).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Endianness {
+    Fixed(Order),
+    Runtime,
+}
+
+/// `#[wire_repr(...)]` (or the default `repr(C)`), as far as layout needs it.
+#[derive(Clone)]
+pub(crate) struct WireRepr {
+    /// The tokens inside `#[repr(...)]` of the wire type.
+    pub(crate) tokens: TokenStream,
+    /// `packed` is `Some(1)`, `packed(N)` is `Some(N)`.
+    pub(crate) packed: Option<u64>,
+    /// `align(N)`.
+    pub(crate) align: Option<u64>,
+}
+
+/// Text encodings of `#[text(...)]`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Encoding {
+    Utf8,
+    Utf16,
+    Utf32,
+}
+
+/// Padding of `#[text(..., pad = "...")]`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Pad {
+    Null,
+    Space,
+    /// No `pad`: UTF-16/32 code units exactly filled ("packed").
+    Packed,
+}
+
+/// A fixed text field: a `String` on the logical side.
+#[derive(Clone)]
+pub(crate) struct Text {
+    pub(crate) encoding: Encoding,
+    pub(crate) units: LitInt,
+    pub(crate) pad: Pad,
+}
+
+/// How a field travels. (Built once per field at expansion time; size does not matter.)
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone)]
+pub(crate) enum FieldKind {
+    Shaped(Shape),
+    Text(Text),
+    /// A variable-length type (`Vec`, `String`, `Option`, ...): the container is framing-only.
+    Framed(Type),
+}
+
+/// One field of a struct, union or variant.
+#[derive(Clone)]
+pub(crate) struct Field {
+    /// `Some` for named fields.
+    pub(crate) ident: Option<Ident>,
+    pub(crate) index: usize,
+    /// The type as declared on the logical type.
+    pub(crate) ty: Type,
+    pub(crate) kind: FieldKind,
+    /// `#[frame(len = ...)]`: the `endian_wire::frame::len` type of its length prefix.
+    pub(crate) frame_len: Option<Ident>,
+    /// `#[endian(be)]` / `#[endian(le)]` on the field: its order, whatever the container's.
+    pub(crate) order: Option<Order>,
+    pub(crate) attrs_to_copy: Vec<Attribute>,
+}
+
+impl Field {
+    /// The name used in errors: the field name or its index.
+    pub(crate) fn display_name(&self) -> String {
+        match &self.ident {
+            Some(ident) => ident.to_string(),
+            None => self.index.to_string(),
+        }
+    }
+
+    /// `a` or `0`, for field access.
+    pub(crate) fn member(&self) -> syn::Member {
+        match &self.ident {
+            Some(ident) => syn::Member::Named(ident.clone()),
+            None => syn::Member::Unnamed(syn::Index::from(self.index)),
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Style {
+    Named,
+    Tuple,
+    Unit,
+}
+
+#[derive(Clone)]
+pub(crate) struct FieldList {
+    pub(crate) style: Style,
+    pub(crate) fields: Vec<Field>,
+}
+
+#[derive(Clone)]
+pub(crate) struct Variant {
+    pub(crate) ident: Ident,
+    pub(crate) fields: FieldList,
+    pub(crate) discriminant: Option<Expr>,
+    pub(crate) is_default: bool,
+    pub(crate) attrs_to_copy: Vec<Attribute>,
+}
+
+#[derive(Clone)]
+pub(crate) enum Body {
+    Struct(FieldList),
+    Enum {
+        variants: Vec<Variant>,
+        /// The integer type of `#[repr(uN)]`, if any.
+        repr: Option<Ident>,
+    },
+    Union(FieldList),
+}
+
+/// The whole derive input.
+#[derive(Clone)]
+pub(crate) struct Input {
+    pub(crate) ident: Ident,
+    pub(crate) wire_ident: Ident,
+    pub(crate) vis: Visibility,
+    pub(crate) generics: Generics,
+    /// The container's `#[endian]`. An `#[endian(runtime)]` type is expanded once per order,
+    /// each time with `Fixed` here and `runtime` set.
+    pub(crate) order: Endianness,
+    /// Declared `#[endian(runtime)]`: the logical type converts to two wire types,
+    /// `FooWireBe` and `FooWireLe`, through `EndianizeIn<BIG>` instead of `Endianize`.
+    pub(crate) runtime: bool,
+    pub(crate) krate: Path,
+    pub(crate) repr: WireRepr,
+    pub(crate) wire_derive: Vec<Path>,
+    pub(crate) wire_default: bool,
+    pub(crate) body: Body,
+    /// A field has variable length: no wire type, only framing.
+    pub(crate) framed_only: bool,
+    /// The logical type is `#[repr(packed)]`: its fields are copied out, never referenced.
+    pub(crate) logical_packed: bool,
+    /// `#[endian_wire(bincode)]`: bincode 2's traits for the logical and wire types. Only on
+    /// request, so that turning on the `bincode` feature anywhere in a dependency graph never
+    /// collides with a user's own `#[derive(bincode::Encode)]`.
+    pub(crate) bincode: bool,
+}
+
+impl ToTokens for Order {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(match self {
+            Order::Big => quote::quote!(BigEndian),
+            Order::Little => quote::quote!(LittleEndian),
+        });
+    }
+}
