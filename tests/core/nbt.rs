@@ -354,6 +354,13 @@ fn a_70000_byte_string_is_an_error_from_every_writer() {
     }
     check(nbt::to_vec(&map).unwrap_err());
     check(nbt::to_vec_named(&long, &Compound::new()).unwrap_err());
+    // A region file's chunk: refused, and the builder left without it.
+    let mut region = nbt::region::RegionBuilder::new();
+    for tree in [&as_value, &as_name, &as_root_name] {
+        let none = nbt::region::ChunkCompression::None;
+        check(region.insert(3, 4, tree, none, 0).unwrap_err());
+    }
+    assert!(region.is_empty());
 }
 
 // ----- random trees --------------------------------------------------------------------------
