@@ -62,6 +62,21 @@ pub enum ErrorKind {
     TooDeep,
     /// A string that is not valid modified UTF-8; the offset is that of the first bad byte.
     InvalidMutf8,
+    /// A string that is not valid UTF-8 (Bedrock's flavours); the offset is that of the first
+    /// bad byte.
+    InvalidUtf8,
+    /// A varint longer than its type allows (Bedrock's network flavour).
+    VarintTooLong {
+        /// What was being read.
+        what: &'static str,
+    },
+    /// A Bedrock `level.dat` whose header's length is not the length of what follows it.
+    LevelDatLength {
+        /// The header's length.
+        declared: u32,
+        /// The bytes after the header.
+        actual: usize,
+    },
     /// Bytes follow the root tag.
     TrailingBytes {
         /// How many.
@@ -140,7 +155,7 @@ pub enum ErrorKind {
         /// What was expected, or what was wrong.
         problem: &'static str,
     },
-    /// Reading a region file failed.
+    /// Reading (a region file) or writing (to a writer) failed.
     #[cfg(feature = "std")]
     Io(std::io::Error),
     /// Chunk coordinates outside `0..32`.
@@ -168,6 +183,13 @@ impl Error {
     #[cold]
     pub(crate) fn in_chunk(mut self, x: u8, z: u8) -> Self {
         self.chunk = Some((x, z));
+        self
+    }
+
+    /// This error, its offset moved `by` bytes on (the input read was a part after a header).
+    #[cold]
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        self.offset += by;
         self
     }
 
@@ -234,6 +256,14 @@ impl Error {
             ErrorKind::InvalidMutf8 => {
                 write!(f, "NBT: invalid modified UTF-8 at byte {at}")
             }
+            ErrorKind::InvalidUtf8 => write!(f, "NBT: invalid UTF-8 at byte {at}"),
+            ErrorKind::VarintTooLong { what } => {
+                write!(f, "NBT: a varint too long for {what} at byte {at}")
+            }
+            ErrorKind::LevelDatLength { declared, actual } => write!(
+                f,
+                "NBT: level.dat's header gives a length of {declared} bytes at byte {at}, but {actual} follow it"
+            ),
             ErrorKind::TrailingBytes { count } => {
                 write!(f, "NBT: {count} bytes after the root tag, from byte {at}")
             }
@@ -289,7 +319,7 @@ impl Error {
                 "NBT: bad SNBT at line {line}, column {column}: {problem}"
             ),
             #[cfg(feature = "std")]
-            ErrorKind::Io(e) => write!(f, "NBT: reading the region file failed: {e}"),
+            ErrorKind::Io(e) => write!(f, "NBT: I/O failed: {e}"),
             ErrorKind::ChunkCoordinates { x, z } => write!(
                 f,
                 "NBT: chunk coordinates ({x}, {z}) outside a region's 0..32"

@@ -36,9 +36,12 @@
 //! |---|---|---|
 //! | file (named root) | [`from_bytes`] | [`to_bytes`], [`extend_bytes`], [`write()`] |
 //! | network (nameless root, Minecraft 1.20.2+) | [`from_network_bytes`] | [`to_network_bytes`], [`extend_network_bytes`], [`write_network`] |
+//! | network, a root of any type or absent (Minecraft 1.20.3+) | [`tag_from_network_slice`] | [`tag_to_network_vec`], `tag_to_network_writer` |
 //! | in place, nothing copied | [`view`], [`view_network`] | |
 //! | gzip, zlib or none, detected (feature `flate2`) | `from_compressed` | `to_gzip`, `write_gzip` |
 //! | SNBT text (Minecraft 1.21.5's grammar) | [`from_snbt`], [`tag_from_snbt`], `str::parse` | `Display` (`to_string()`, `{:#}` indented) |
+//! | Bedrock: little-endian files, `level.dat`, network packets | [`bedrock::from_slice`], [`bedrock::from_level_dat`], [`bedrock::from_network_slice`] | [`bedrock::to_vec`], [`bedrock::to_level_dat`], [`bedrock::to_network_vec`] |
+//! | any flavour, chosen at run time | [`Flavor::from_slice`] | [`Flavor::to_vec`] |
 //! | Anvil region files (`.mca`) | [`region::Region`], `region::RegionFile` (`std`) | [`region::RegionBuilder`] |
 //!
 //! [`view`] is the fast way to read a few values out of a document: it checks the input once
@@ -51,10 +54,12 @@
 //! expected; a length is checked against the rest of the input before anything is allocated;
 //! nesting deeper than [`MAX_DEPTH`] (Minecraft's 512) is refused. No input panics.
 
+pub mod bedrock;
 mod compound;
 #[cfg(feature = "flate2")]
 mod compress;
 mod error;
+mod flavor;
 mod list;
 pub mod mutf8;
 mod read;
@@ -72,6 +77,7 @@ pub use compress::{
     Compression, MAX_INFLATED, from_compressed, from_compressed_with_limit, to_gzip, write_gzip,
 };
 pub use error::{Error, ErrorKind};
+pub use flavor::Flavor;
 pub use list::List;
 pub use snbt::{from_snbt, tag_from_snbt};
 pub use tag::{Nbt, Tag, TagKind};
@@ -195,6 +201,76 @@ pub fn to_network_bytes(nbt: &Nbt) -> Vec<u8> {
 /// As [`extend_bytes`].
 pub fn extend_network_bytes(out: &mut Vec<u8>, nbt: &Nbt) -> Result<(), Error> {
     write::write_root(out, nbt, false)
+}
+
+/// Reads the network form of Minecraft 1.20.3+, where the nameless root may be any tag: a
+/// string for a text component, a compound for most payloads, and `TAG_End` (one zero byte)
+/// for "absent", read as `None`. Nothing may follow the root.
+///
+/// ```
+/// use endian_wire::nbt::{self, Tag};
+/// // A text component sent as a bare string.
+/// let tag = nbt::tag_from_network_slice(&[8, 0, 5, b'h', b'e', b'l', b'l', b'o'])?;
+/// assert_eq!(tag, Some(Tag::String("hello".into())));
+/// assert_eq!(nbt::tag_from_network_slice(&[0])?, None);
+/// # Ok::<(), nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`from_bytes`]; a root type byte over 12 is [`ErrorKind::InvalidTagType`].
+pub fn tag_from_network_slice(bytes: &[u8]) -> Result<Option<Tag>, Error> {
+    let (tag, used) = read::read_any_root(bytes)?;
+    read::Cursor::at(bytes, used).finish()?;
+    Ok(tag)
+}
+
+/// [`tag_from_network_slice`] for a root followed by more (the rest of a packet): returns it
+/// and the number of bytes it took.
+///
+/// ```
+/// use endian_wire::nbt::{self, Tag};
+/// let packet = [3, 0, 0, 0, 42, 0xAA];
+/// assert_eq!(nbt::tag_from_network_slice_prefix(&packet)?, (Some(Tag::Int(42)), 5));
+/// # Ok::<(), nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`tag_from_network_slice`], bytes after the root aside.
+pub fn tag_from_network_slice_prefix(bytes: &[u8]) -> Result<(Option<Tag>, usize), Error> {
+    read::read_any_root(bytes)
+}
+
+/// Writes `tag` as a nameless root of any type (the network form of Minecraft 1.20.3+);
+/// `None` is `TAG_End`, one zero byte.
+///
+/// ```
+/// use endian_wire::nbt::{self, Tag};
+/// assert_eq!(nbt::tag_to_network_vec(Some(&Tag::Short(-2)))?, [2, 0xFF, 0xFE]);
+/// assert_eq!(nbt::tag_to_network_vec(None)?, [0]);
+/// # Ok::<(), nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// [`ErrorKind::Unencodable`] for what NBT cannot hold (see [`to_bytes`]).
+pub fn tag_to_network_vec(tag: Option<&Tag>) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    write::write_any_root(&mut out, tag)?;
+    Ok(out)
+}
+
+/// [`tag_to_network_vec`] to `writer` (encoded into a buffer first, then one `write_all`).
+///
+/// # Errors
+/// As [`tag_to_network_vec`], or [`ErrorKind::Io`] with what `writer` returns.
+#[cfg(feature = "std")]
+pub fn tag_to_network_writer<W: std::io::Write>(
+    mut writer: W,
+    tag: Option<&Tag>,
+) -> Result<(), Error> {
+    let out = tag_to_network_vec(tag)?;
+    writer
+        .write_all(&out)
+        .map_err(|e| Error::new(0, ErrorKind::Io(e)))
 }
 
 /// Writes `nbt` in the file form to `writer` (encoded into a buffer first, then one
