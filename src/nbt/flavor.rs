@@ -369,9 +369,30 @@ fixed_format!(
 pub(crate) struct BedrockNet;
 
 impl Cursor<'_> {
-    /// An unsigned LEB128 varint of at most `max_bytes` bytes.
-    #[inline]
+    /// An unsigned LEB128 varint of at most `max_bytes` (5 or 10) bytes. With 10 bytes left
+    /// (all but a document's last varints) they are decoded from one fixed-size array, with
+    /// no check per byte.
+    #[inline(always)]
     fn varint(&mut self, max_bytes: usize, what: &'static str) -> Result<u64, Error> {
+        let at = self.pos();
+        if let Some(window) = self.data().get(at..at + 10) {
+            let window: &[u8; 10] = window.try_into().unwrap_or(&[0; 10]);
+            let mut v = 0u64;
+            for (i, &b) in window.iter().enumerate().take(max_bytes) {
+                v |= u64::from(b & 0x7F) << (7 * i);
+                if b < 0x80 {
+                    self.skip(i + 1, what)?;
+                    return Ok(v);
+                }
+            }
+            return Err(Error::new(at, ErrorKind::VarintTooLong { what }));
+        }
+        self.varint_near_end(max_bytes, what)
+    }
+
+    /// [`varint`](Self::varint) within 10 bytes of the end: byte by byte.
+    #[inline(never)]
+    fn varint_near_end(&mut self, max_bytes: usize, what: &'static str) -> Result<u64, Error> {
         let at = self.pos();
         let mut v = 0u64;
         for i in 0..max_bytes {
@@ -397,7 +418,8 @@ fn put_varint(out: &mut Vec<u8>, v: u64) {
 /// Stores `v` as an unsigned LEB128 varint at `at`; returns how many bytes.
 ///
 /// # Safety
-/// `at` valid for writing 10 bytes.
+/// `at` valid for writing the varint's bytes: at most 5 for `v < 2^35` (a zigzag `i32`), at
+/// most 10 for any `v`.
 #[inline(always)]
 unsafe fn store_varint(at: *mut u8, mut v: u64) -> usize {
     let mut n = 0;
@@ -508,12 +530,24 @@ impl Format for BedrockNet {
         unsafe { store_varint(at, len as u64) }
     }
     fn put_numbers<T: Number>(out: &mut Vec<u8>, v: &[T]) {
-        if T::VARINT {
-            for &x in v {
-                put_varint(out, x.to_zigzag());
-            }
-        } else {
-            T::extend_le(out, v);
+        if !T::VARINT {
+            return T::extend_le(out, v);
         }
+        if v.len() > i32::MAX as usize {
+            return; // the writer has recorded the count as unencodable
+        }
+        // The most each takes (5 bytes for an int, 10 for a long), reserved once; then stored
+        // through a pointer and the length set once, not one `extend_from_slice` per varint.
+        let max = if T::WIDTH == 4 { 5 } else { 10 };
+        out.reserve(v.len().saturating_mul(max));
+        let mut len = out.len();
+        let base = out.as_mut_ptr();
+        for &x in v {
+            // SAFETY: `v.len() * max` bytes reserved after the first `len`; each varint takes
+            // at most `max` (a zigzag `i32` fits 32 bits: 5 bytes).
+            len += unsafe { store_varint(base.add(len), x.to_zigzag()) };
+        }
+        // SAFETY: the bytes up to `len` were written just above.
+        unsafe { out.set_len(len) };
     }
 }

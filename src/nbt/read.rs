@@ -40,6 +40,12 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The whole input.
+    #[inline]
+    pub(crate) fn data(&self) -> &'a [u8] {
+        self.data
+    }
+
     #[inline]
     pub(crate) fn pos(&self) -> usize {
         self.pos

@@ -210,6 +210,25 @@ fn bedrock_network_varints_at_their_limits() {
     let e = bedrock::from_network_slice(&long_int).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::VarintTooLong { .. }), "{e}");
     assert_eq!(e.offset(), 5);
+    // The same with more than 10 bytes after it (varints are then decoded from a window).
+    let padded = [&long_int[..], &[0; 16]].concat();
+    let e = bedrock::from_network_slice_prefix(&padded).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::VarintTooLong { .. }), "{e}");
+    assert_eq!(e.offset(), 5);
+    let long_long = [&[10, 0, 4, 1, b'v'][..], &[0x80; 10], &[1, 0], &[0; 16]].concat();
+    let e = bedrock::from_network_slice_prefix(&long_long).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::VarintTooLong { .. }), "{e}");
+    assert_eq!(e.offset(), 5);
+    // Varints at the limits, followed by more: the window path reads the same values.
+    let doc = Nbt::new(
+        "",
+        Compound::new().with("v", vec![i64::MIN, -1, 0, i64::MAX]),
+    );
+    let bytes = [bedrock::to_network_vec(&doc).unwrap(), vec![0xAA; 16]].concat();
+    assert_eq!(
+        bedrock::from_network_slice_prefix(&bytes).unwrap(),
+        (doc, bytes.len() - 16)
+    );
     // A negative list length.
     let negative = [10, 0, 9, 1, b'v', 3, 1, 0];
     let e = bedrock::from_network_slice(&negative).unwrap_err();
