@@ -10,12 +10,14 @@
 //!   `Value::IntArray` serializes as a list) nor empty lists (`empty_lists_nbtx_cannot_write`
 //!   pins what it writes instead), so trees in this direction hold lists for those.
 //!
-//! Generated trees hold every tag kind, NUL and characters beyond the BMP, negative numbers
+//! simdnbt's seven real (Java) files and the generated chunk and player go both ways as
+//! Bedrock documents. Generated trees hold every tag kind, NUL and characters beyond the BMP, negative numbers
 //! (negative varints in the network form), and 65,535-byte strings in a fixed test.
 
 use std::collections::HashMap;
 
 use endian_wire::nbt::{self, Compound, List, Nbt, Tag, bedrock};
+use endian_wire_testkit::nbt as nbt_files;
 use endian_wire_testkit::nbt_trees::tree;
 use nbtx::Value;
 use proptest::prelude::*;
@@ -334,6 +336,27 @@ fn every_kind() -> Compound {
 fn every_kind_both_ways() {
     for form in [Form::File, Form::Network] {
         both_ways(&every_kind(), form).unwrap();
+    }
+}
+
+#[test]
+fn real_documents_both_ways() {
+    // No Bedrock file ships in a registry package we could find (nbtx's `servers.dat` is
+    // Java's): the real documents are simdnbt's seven Java files, their trees written in
+    // Bedrock's forms, and the generated chunk and player.
+    let Some(files) = nbt_files::files_or_skip() else {
+        return;
+    };
+    let mut roots: Vec<(String, Compound)> = files
+        .iter()
+        .map(|(name, bytes)| (name.to_string(), nbt::from_bytes(bytes).unwrap().root))
+        .collect();
+    roots.push(("chunk".into(), nbt_files::chunk().root));
+    roots.push(("player".into(), nbt_files::player().root));
+    for (name, root) in roots {
+        for form in [Form::File, Form::Network] {
+            both_ways(&root, form).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
     }
 }
 
