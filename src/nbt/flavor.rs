@@ -40,6 +40,7 @@ use crate::wire::{BigEndian, LittleEndian};
 /// # Ok::<(), nbt::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Flavor {
     /// Java Edition: big-endian, modified UTF-8 (what [`from_bytes`](super::from_bytes) reads).
     Java,
