@@ -376,8 +376,7 @@ impl Cursor<'_> {
     #[inline(always)]
     fn varint(&mut self, max_bytes: usize, what: &'static str) -> Result<u64, Error> {
         let at = self.pos();
-        if let Some(window) = self.data().get(at..at + 10) {
-            let window: &[u8; 10] = window.try_into().unwrap_or(&[0; 10]);
+        if let Some(window) = self.data()[at..].first_chunk::<10>() {
             let mut v = 0u64;
             for (i, &b) in window.iter().enumerate().take(max_bytes) {
                 v |= u64::from(b & 0x7F) << (7 * i);
