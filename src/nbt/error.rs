@@ -88,6 +88,21 @@ pub enum ErrorKind {
     TooDeep,
     /// A string that is not valid modified UTF-8; the offset is that of the first bad byte.
     InvalidMutf8,
+    /// A string that is not valid UTF-8 (Bedrock's flavours); the offset is that of the first
+    /// bad byte.
+    InvalidUtf8,
+    /// A varint longer than its type allows (Bedrock's network flavour).
+    VarintTooLong {
+        /// What was being read.
+        what: &'static str,
+    },
+    /// A Bedrock `level.dat` whose header's length is not the length of what follows it.
+    LevelDatLength {
+        /// The header's length.
+        declared: u32,
+        /// The bytes after the header.
+        actual: usize,
+    },
     /// Bytes follow the root tag.
     TrailingBytes {
         /// How many.
@@ -202,6 +217,15 @@ impl Error {
     #[cold]
     pub(crate) fn in_chunk(mut self, x: u8, z: u8) -> Self {
         self.0.chunk = Some((x, z));
+        self
+    }
+
+    /// This error, its offset moved `by` bytes on (the input read was a part after a header).
+    #[cold]
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        if let Some(offset) = &mut self.0.offset {
+            *offset += by;
+        }
         self
     }
 
@@ -400,6 +424,12 @@ impl fmt::Display for ErrorKind {
                 super::MAX_NESTING
             ),
             ErrorKind::InvalidMutf8 => f.write_str("invalid modified UTF-8"),
+            ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
+            ErrorKind::VarintTooLong { what } => write!(f, "a varint too long for {what}"),
+            ErrorKind::LevelDatLength { declared, actual } => write!(
+                f,
+                "level.dat's header gives a length of {declared} bytes, but {actual} follow it"
+            ),
             ErrorKind::TrailingBytes { count } => {
                 write!(f, "{} bytes after the root tag", Grouped(*count))
             }

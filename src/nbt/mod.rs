@@ -78,9 +78,12 @@
 //! | file (named root) | [`from_slice`], [`from_reader`] | [`to_vec`], [`to_vec_named`], [`to_writer`], [`to_writer_named`], [`Nbt::to_vec`] |
 //! | network (nameless root, Minecraft 1.20.2+) | [`from_network_slice`], [`from_network_reader`] | [`to_network_vec`], [`to_network_writer`] |
 //! | a root followed by more bytes | [`from_slice_prefix`], [`from_network_slice_prefix`], [`view_prefix`], [`view_network_prefix`] | |
+//! | network, a root of any type or absent (Minecraft 1.20.3+) | [`tag_from_network_slice`] | [`tag_to_network_vec`], `tag_to_network_writer` |
 //! | in place, nothing copied | [`view`], [`view_network`] | |
 //! | gzip, zlib or none (feature `flate2`) | `from_compressed_slice`, `from_compressed_reader` | `to_compressed_vec`, `to_compressed_vec_named`, `to_compressed_writer` |
 //! | SNBT text (Minecraft 1.21.5's grammar) | [`from_snbt`], [`tag_from_snbt`], `str::parse` | `Display` (`to_string()`, `{:#}` indented) |
+//! | Bedrock: little-endian files, `level.dat`, network packets | [`bedrock::from_slice`], [`bedrock::from_level_dat`], [`bedrock::from_network_slice`] | [`bedrock::to_vec`], [`bedrock::to_level_dat`], [`bedrock::to_network_vec`] |
+//! | any flavour, chosen at run time | [`Flavor::from_slice`] | [`Flavor::to_vec`] |
 //! | Anvil region files (`.mca`) | [`region::Region`], `region::RegionFile` (`std`) | [`region::RegionBuilder`] |
 //!
 //! [`view`] is the fast way to read a few values out of a document: it checks the input once
@@ -95,11 +98,13 @@
 //! value a user can build makes a writer panic: what NBT cannot hold is an [`Error`].
 
 mod array;
+pub mod bedrock;
 mod compound;
 #[cfg(feature = "flate2")]
 mod compress;
 mod de;
 mod error;
+mod flavor;
 mod list;
 pub mod mutf8;
 mod read;
@@ -124,6 +129,7 @@ pub use compress::{
     to_compressed_writer,
 };
 pub use error::{Error, ErrorKind};
+pub use flavor::Flavor;
 pub use list::List;
 pub use snbt::{from_snbt, tag_from_snbt};
 pub use tag::{Nbt, Tag, TagKind};
@@ -296,6 +302,76 @@ pub fn to_network_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error
     let mut out = Vec::new();
     ser::to_root(&mut out, None, value)?;
     Ok(out)
+}
+
+/// Reads the network form of Minecraft 1.20.3+, where the nameless root may be any tag: a
+/// string for a text component, a compound for most payloads, and `TAG_End` (one zero byte)
+/// for "absent", read as `None`. Nothing may follow the root.
+///
+/// ```
+/// use endian_wire::nbt::{self, Tag};
+/// // A text component sent as a bare string.
+/// let tag = nbt::tag_from_network_slice(&[8, 0, 5, b'h', b'e', b'l', b'l', b'o'])?;
+/// assert_eq!(tag, Some(Tag::String("hello".into())));
+/// assert_eq!(nbt::tag_from_network_slice(&[0])?, None);
+/// # Ok::<(), nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`from_slice`]; a root type byte over 12 is [`ErrorKind::InvalidTagType`].
+pub fn tag_from_network_slice(bytes: &[u8]) -> Result<Option<Tag>, Error> {
+    let (tag, used) = read::read_any_root(bytes)?;
+    read::Cursor::at(bytes, used).finish()?;
+    Ok(tag)
+}
+
+/// [`tag_from_network_slice`] for a root followed by more (the rest of a packet): returns it
+/// and the number of bytes it took.
+///
+/// ```
+/// use endian_wire::nbt::{self, Tag};
+/// let packet = [3, 0, 0, 0, 42, 0xAA];
+/// assert_eq!(nbt::tag_from_network_slice_prefix(&packet)?, (Some(Tag::Int(42)), 5));
+/// # Ok::<(), nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`tag_from_network_slice`], bytes after the root aside.
+pub fn tag_from_network_slice_prefix(bytes: &[u8]) -> Result<(Option<Tag>, usize), Error> {
+    read::read_any_root(bytes)
+}
+
+/// Writes `tag` as a nameless root of any type (the network form of Minecraft 1.20.3+);
+/// `None` is `TAG_End`, one zero byte.
+///
+/// ```
+/// use endian_wire::nbt::{self, Tag};
+/// assert_eq!(nbt::tag_to_network_vec(Some(&Tag::Short(-2)))?, [2, 0xFF, 0xFE]);
+/// assert_eq!(nbt::tag_to_network_vec(None)?, [0]);
+/// # Ok::<(), nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// [`ErrorKind::Unencodable`] for what NBT cannot hold (see [`to_vec`]).
+pub fn tag_to_network_vec(tag: Option<&Tag>) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    write::write_any_root(&mut out, tag)?;
+    Ok(out)
+}
+
+/// [`tag_to_network_vec`] to `writer` (encoded into a buffer first, then one `write_all`).
+///
+/// # Errors
+/// As [`tag_to_network_vec`], or [`ErrorKind::Io`] with what `writer` returns.
+#[cfg(feature = "std")]
+pub fn tag_to_network_writer<W: std::io::Write>(
+    mut writer: W,
+    tag: Option<&Tag>,
+) -> Result<(), Error> {
+    let out = tag_to_network_vec(tag)?;
+    writer
+        .write_all(&out)
+        .map_err(|e| Error::new(0, ErrorKind::Io(e)))
 }
 
 /// [`to_vec`] to `writer`: encoded in full first, then one `write_all`, so nothing is written

@@ -10,10 +10,12 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use core::marker::PhantomData;
+
+use super::flavor::{Format, Java, Number};
 use super::mutf8;
 use super::{Compound, Error, ErrorKind, Key, List, MAX_NESTING, Nbt, Tag};
-use crate::bulk::{self, WireElement};
-use crate::wire::BigEndian;
+use crate::bulk::WireElement;
 
 /// A position in the input, with the checked reads of NBT's pieces.
 pub(crate) struct Cursor<'a> {
@@ -122,8 +124,18 @@ impl<'a> Cursor<'a> {
     /// allocated.
     #[inline(always)]
     pub(crate) fn count(&mut self, min_size: usize, what: &'static str) -> Result<usize, Error> {
+        self.count_in::<Java>(min_size, what)
+    }
+
+    /// [`count`](Self::count) in flavour `F`.
+    #[inline(always)]
+    pub(crate) fn count_in<F: Format>(
+        &mut self,
+        min_size: usize,
+        what: &'static str,
+    ) -> Result<usize, Error> {
         let at = self.pos;
-        let len = i32::from_be_bytes(self.array(what)?);
+        let len = F::len(self, what)?;
         if len < 0 {
             return Err(Error::new(at, ErrorKind::NegativeLength { length: len }));
         }
@@ -185,24 +197,57 @@ pub(crate) fn invalid_kind(at: usize, found: u8, context: &'static str) -> Error
     Error::new(at, ErrorKind::InvalidTagType { found, context })
 }
 
-/// The owned reader: a cursor and the stack of entries of the compounds being read.
-struct Reader<'a> {
+/// The owned reader, in flavour `F`: a cursor and the stack of entries of the compounds being
+/// read.
+struct Reader<'a, F> {
     cur: Cursor<'a>,
     entries: Vec<(Key, Tag)>,
+    _flavor: PhantomData<F>,
 }
 
-impl<'a> Reader<'a> {
+impl<'a, F: Format> Reader<'a, F> {
+    /// A string's or a name's bytes.
+    #[inline(always)]
+    fn string_bytes(&mut self, what: &'static str) -> Result<&'a [u8], Error> {
+        let len = F::str_len(&mut self.cur, what)?;
+        self.cur.take(len, what)
+    }
+
     /// A string or name, decoded: borrowed from the input when it is UTF-8 already.
     #[inline(always)]
     fn text(&mut self, what: &'static str) -> Result<Cow<'a, str>, Error> {
-        let bytes = self.cur.string_bytes(what)?;
+        let bytes = self.string_bytes(what)?;
         if mutf8::is_plain_ascii(bytes) {
             // SAFETY: ASCII is UTF-8.
             return Ok(Cow::Borrowed(unsafe {
                 core::str::from_utf8_unchecked(bytes)
             }));
         }
-        decode_text(bytes, self.cur.pos() - bytes.len())
+        decode_text::<F>(bytes, self.cur.pos() - bytes.len())
+    }
+
+    /// A count of elements of type `kind` (as in a list).
+    #[inline(always)]
+    fn count(&mut self, kind: u8, what: &'static str) -> Result<usize, Error> {
+        self.cur.count_in::<F>(F::MIN_SIZE[usize::from(kind)], what)
+    }
+
+    /// A count and that many numbers of type `kind`.
+    #[inline(always)]
+    fn numbers<T: Number>(&mut self, kind: u8, what: &'static str) -> Result<Vec<T>, Error> {
+        let len = self.count(kind, what)?;
+        F::numbers::<T>(&mut self.cur, len, what)
+    }
+
+    /// An array: a count and that many numbers (bytes, ints or longs).
+    #[inline(always)]
+    fn array<T: Number>(&mut self, what: &'static str) -> Result<Vec<T>, Error> {
+        let element = match T::WIDTH {
+            1 => 1,
+            4 => 3,
+            _ => 4,
+        };
+        self.numbers::<T>(element, what)
     }
 
     /// The entries of a compound up to its End.
@@ -221,12 +266,12 @@ impl<'a> Reader<'a> {
                 // Before the name, so that the first fault is the one reported.
                 return Err(invalid_kind(at, kind, "a compound entry"));
             }
-            let bytes = self.cur.string_bytes("a name")?;
+            let bytes = self.string_bytes("a name")?;
             let key = if mutf8::is_plain_ascii(bytes) {
                 // SAFETY: ASCII is UTF-8.
                 Key::plain(unsafe { core::str::from_utf8_unchecked(bytes) })
             } else {
-                match decode_text(bytes, self.cur.pos() - bytes.len())? {
+                match decode_text::<F>(bytes, self.cur.pos() - bytes.len())? {
                     Cow::Borrowed(s) => Key::new(s),
                     Cow::Owned(s) => Key::from(s),
                 }
@@ -243,22 +288,24 @@ impl<'a> Reader<'a> {
     }
 
     /// A value of type `kind`, read at `at` (for the error if `kind` is not a value's).
-    #[inline]
+    /// Inlined into `compound` (with a second caller, the root of any type, LLVM would keep it
+    /// out of line: 4% more instructions reading simdnbt's `hypixel.nbt`, by callgrind).
+    #[inline(always)]
     fn tag(&mut self, kind: u8, at: usize, depth: usize) -> Result<Tag, Error> {
         let c = &mut self.cur;
         Ok(match kind {
             1 => Tag::Byte(c.u8("a byte")? as i8),
-            2 => Tag::Short(i16::from_be_bytes(c.array("a short")?)),
-            3 => Tag::Int(i32::from_be_bytes(c.array("an int")?)),
-            4 => Tag::Long(i64::from_be_bytes(c.array("a long")?)),
-            5 => Tag::Float(f32::from_be_bytes(c.array("a float")?)),
-            6 => Tag::Double(f64::from_be_bytes(c.array("a double")?)),
-            7 => Tag::ByteArray(numbers::<BigEndian<i8>>(c, "a byte array")?),
+            2 => Tag::Short(F::i16(c, "a short")?),
+            3 => Tag::Int(F::i32(c, "an int")?),
+            4 => Tag::Long(F::i64(c, "a long")?),
+            5 => Tag::Float(F::f32(c, "a float")?),
+            6 => Tag::Double(F::f64(c, "a double")?),
+            7 => Tag::ByteArray(self.array::<i8>("a byte array")?),
             8 => Tag::String(self.text("a string")?.into_owned()),
             9 => Tag::List(self.list(depth + 1)?),
             10 => Tag::Compound(self.compound(depth + 1)?),
-            11 => Tag::IntArray(numbers::<BigEndian<i32>>(c, "an int array")?),
-            12 => Tag::LongArray(numbers::<BigEndian<i64>>(c, "a long array")?),
+            11 => Tag::IntArray(self.array::<i32>("an int array")?),
+            12 => Tag::LongArray(self.array::<i64>("a long array")?),
             _ => return Err(invalid_kind(at, kind, "a compound entry")),
         })
     }
@@ -270,11 +317,14 @@ impl<'a> Reader<'a> {
         }
         let at = self.cur.pos();
         let kind = self.cur.u8("a list's element type")?;
-        let c = &mut self.cur;
+        let what = match LIST_NAMES.get(usize::from(kind)) {
+            Some(&what) => what,
+            None => return Err(invalid_kind(at, kind, "a list's element type")),
+        };
         Ok(match kind {
             0 => {
-                let len_at = c.pos();
-                let len = i32::from_be_bytes(c.array("a list's length")?);
+                let len_at = self.cur.pos();
+                let len = F::len(&mut self.cur, "a list's length")?;
                 if len != 0 {
                     return Err(Error::new(
                         len_at,
@@ -283,22 +333,22 @@ impl<'a> Reader<'a> {
                 }
                 List::Empty
             }
-            1 => List::Byte(numbers::<BigEndian<i8>>(c, LIST_NAMES[1])?),
-            2 => List::Short(numbers::<BigEndian<i16>>(c, LIST_NAMES[2])?),
-            3 => List::Int(numbers::<BigEndian<i32>>(c, LIST_NAMES[3])?),
-            4 => List::Long(numbers::<BigEndian<i64>>(c, LIST_NAMES[4])?),
-            5 => List::Float(numbers::<BigEndian<f32>>(c, LIST_NAMES[5])?),
-            6 => List::Double(numbers::<BigEndian<f64>>(c, LIST_NAMES[6])?),
+            1 => List::Byte(self.numbers::<i8>(kind, what)?),
+            2 => List::Short(self.numbers::<i16>(kind, what)?),
+            3 => List::Int(self.numbers::<i32>(kind, what)?),
+            4 => List::Long(self.numbers::<i64>(kind, what)?),
+            5 => List::Float(self.numbers::<f32>(kind, what)?),
+            6 => List::Double(self.numbers::<f64>(kind, what)?),
             7 => {
-                let len = c.count(4, LIST_NAMES[7])?;
+                let len = self.count(kind, what)?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
-                    v.push(numbers::<BigEndian<i8>>(&mut self.cur, "a byte array")?);
+                    v.push(self.array::<i8>("a byte array")?);
                 }
                 List::ByteArray(v)
             }
             8 => {
-                let len = c.count(2, LIST_NAMES[8])?;
+                let len = self.count(kind, what)?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
                     v.push(self.text("a string")?.into_owned());
@@ -306,7 +356,7 @@ impl<'a> Reader<'a> {
                 List::String(v)
             }
             9 => {
-                let len = c.count(5, LIST_NAMES[9])?;
+                let len = self.count(kind, what)?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
                     v.push(self.list(depth + 1)?);
@@ -314,7 +364,7 @@ impl<'a> Reader<'a> {
                 List::List(v)
             }
             10 => {
-                let len = c.count(1, LIST_NAMES[10])?;
+                let len = self.count(kind, what)?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
                     v.push(self.compound(depth + 1)?);
@@ -322,44 +372,46 @@ impl<'a> Reader<'a> {
                 List::Compound(v)
             }
             11 => {
-                let len = c.count(4, LIST_NAMES[11])?;
+                let len = self.count(kind, what)?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
-                    v.push(numbers::<BigEndian<i32>>(&mut self.cur, "an int array")?);
+                    v.push(self.array::<i32>("an int array")?);
                 }
                 List::IntArray(v)
             }
-            12 => {
-                let len = c.count(4, LIST_NAMES[12])?;
+            _ => {
+                let len = self.count(kind, what)?;
                 let mut v = Vec::with_capacity(len);
                 for _ in 0..len {
-                    v.push(numbers::<BigEndian<i64>>(&mut self.cur, "a long array")?);
+                    v.push(self.array::<i64>("a long array")?);
                 }
                 List::LongArray(v)
             }
-            _ => return Err(invalid_kind(at, kind, "a list's element type")),
         })
     }
 }
 
-/// A count and that many big-endian numbers, converted with one bulk call.
-#[inline(always)]
-fn numbers<W: WireElement>(
-    c: &mut Cursor<'_>,
-    what: &'static str,
-) -> Result<Vec<W::Native>, Error> {
-    let bytes = c.elements::<W>(what)?;
-    // At its size up front, as `Numbers::to_vec` does (no out-of-line growth path).
-    let mut out = Vec::with_capacity(bytes.len() / core::mem::size_of::<W>());
-    bulk::extend_native::<W>(&mut out, bytes);
-    Ok(out)
+/// Text that is not ASCII, decoded (`start`: its offset in the input, for the error): modified
+/// UTF-8 in Java's flavour, UTF-8 in Bedrock's. Out of line: names are nearly always ASCII.
+#[inline(never)]
+fn decode_text<F: Format>(bytes: &[u8], start: usize) -> Result<Cow<'_, str>, Error> {
+    if F::MUTF8 {
+        mutf8::decode_non_ascii(bytes).map_err(|at| Error::new(start + at, ErrorKind::InvalidMutf8))
+    } else {
+        core::str::from_utf8(bytes)
+            .map(Cow::Borrowed)
+            .map_err(|e| Error::new(start + e.valid_up_to(), ErrorKind::InvalidUtf8))
+    }
 }
 
-/// Text that is not ASCII, decoded (`start`: its offset in the input, for the error). Out of
-/// line: names are nearly always ASCII.
-#[inline(never)]
-fn decode_text(bytes: &[u8], start: usize) -> Result<Cow<'_, str>, Error> {
-    mutf8::decode_non_ascii(bytes).map_err(|at| Error::new(start + at, ErrorKind::InvalidMutf8))
+impl<'a, F: Format> Reader<'a, F> {
+    fn new(data: &'a [u8]) -> Self {
+        Reader {
+            cur: Cursor::new(data),
+            entries: Vec::new(),
+            _flavor: PhantomData,
+        }
+    }
 }
 
 /// Reads the payload of a value of type `kind` at `pos`, inside a container at nesting level
@@ -370,9 +422,10 @@ pub(crate) fn read_tag(
     kind: u8,
     depth: usize,
 ) -> Result<(Tag, usize), Error> {
-    let mut r = Reader {
+    let mut r = Reader::<Java> {
         cur: Cursor::at(data, pos),
         entries: Vec::new(),
+        _flavor: PhantomData,
     };
     let tag = r.tag(kind, pos, depth)?;
     Ok((tag, r.cur.pos()))
@@ -381,10 +434,12 @@ pub(crate) fn read_tag(
 /// Reads a root compound, named (`named`: the file form) or not (the network form), and
 /// returns it with the number of bytes it took.
 pub(crate) fn read_root(data: &[u8], named: bool) -> Result<(Nbt, usize), Error> {
-    let mut r = Reader {
-        cur: Cursor::new(data),
-        entries: Vec::new(),
-    };
+    read_root_in::<Java>(data, named)
+}
+
+/// [`read_root`] in flavour `F`.
+pub(crate) fn read_root_in<F: Format>(data: &[u8], named: bool) -> Result<(Nbt, usize), Error> {
+    let mut r = Reader::<F>::new(data);
     let kind = r.cur.u8("the root tag's type")?;
     if kind != 10 {
         return Err(Error::new(0, ErrorKind::RootNotCompound { found: kind }));
@@ -396,4 +451,19 @@ pub(crate) fn read_root(data: &[u8], named: bool) -> Result<(Nbt, usize), Error>
     };
     let root = r.compound(1)?;
     Ok((Nbt { name, root }, r.cur.pos()))
+}
+
+/// Reads a nameless root of any type (Java's network form since 1.20.3): `None` for End (the
+/// value is absent); returns it with the number of bytes it took.
+pub(crate) fn read_any_root(data: &[u8]) -> Result<(Option<Tag>, usize), Error> {
+    let mut r = Reader::<Java>::new(data);
+    let kind = r.cur.u8("the root tag's type")?;
+    if kind == 0 {
+        return Ok((None, 1));
+    }
+    if kind > 12 {
+        return Err(invalid_kind(0, kind, "the root"));
+    }
+    let tag = r.tag(kind, 0, 0)?;
+    Ok((Some(tag), r.cur.pos()))
 }

@@ -10,53 +10,83 @@
 //! instructions.)
 
 use alloc::vec::Vec;
+use core::marker::PhantomData;
 
+use super::flavor::{Format, Java, Number};
 use super::mutf8;
 use super::{Compound, Error, List, MAX_NESTING, Nbt, Tag};
-use crate::bulk::{self, WireElement};
-use crate::wire::BigEndian;
+use crate::bulk;
 
 /// Appends `nbt` to `out`, named (the file form) or not (the network form). On error `out` is
 /// left as it was.
 pub(crate) fn write_root(out: &mut Vec<u8>, nbt: &Nbt, named: bool) -> Result<(), Error> {
+    write_root_in::<Java>(out, nbt, named)
+}
+
+/// [`write_root`] in flavour `F`.
+pub(crate) fn write_root_in<F: Format>(
+    out: &mut Vec<u8>,
+    nbt: &Nbt,
+    named: bool,
+) -> Result<(), Error> {
     let start = out.len();
-    let mut w = Writer { out, fault: None };
+    let mut w = Writer::<F> {
+        out,
+        fault: None,
+        _flavor: PhantomData,
+    };
     w.out.push(10);
     if named {
         w.string(&nbt.name);
     }
     w.compound(&nbt.root, 1);
-    match w.fault {
-        None => Ok(()),
-        Some(what) => {
-            out.truncate(start);
-            Err(Error::unencodable(what))
-        }
-    }
+    w.finish(start)
 }
 
-struct Writer<'o> {
+/// Appends a nameless root of any type (Java's network form since 1.20.3), End for `None`.
+pub(crate) fn write_any_root(out: &mut Vec<u8>, tag: Option<&Tag>) -> Result<(), Error> {
+    let start = out.len();
+    let mut w = Writer::<Java> {
+        out,
+        fault: None,
+        _flavor: PhantomData,
+    };
+    match tag {
+        None => w.out.push(0),
+        Some(tag) => {
+            w.out.push(tag.kind().id());
+            w.out.reserve(10);
+            // SAFETY: 10 bytes reserved just above.
+            unsafe { w.tag(tag, 0) };
+        }
+    }
+    w.finish(start)
+}
+
+struct Writer<'o, F> {
     out: &'o mut Vec<u8>,
     /// The first value that could not be encoded.
     fault: Option<&'static str>,
-}
-
-/// Stores `bytes` at `at` and returns how many.
-///
-/// # Safety
-/// `at` valid for writing `N` bytes.
-#[inline(always)]
-unsafe fn store<const N: usize>(at: *mut u8, bytes: [u8; N]) -> usize {
-    // SAFETY: forwarded from the caller.
-    unsafe { at.cast::<[u8; N]>().write_unaligned(bytes) };
-    N
+    _flavor: PhantomData<F>,
 }
 
 pub(crate) const TOO_LONG: &str = "a string over 65,535 bytes of modified UTF-8";
+const TOO_LONG_UTF8: &str = "a string longer than its length prefix holds";
 pub(crate) const TOO_MANY: &str = "a list or array over i32::MAX elements";
 pub(crate) const TOO_DEEP: &str = "compounds and lists nested deeper than 512";
 
-impl Writer<'_> {
+impl<F: Format> Writer<'_, F> {
+    /// `Ok`, or the fault, with `out` cut back to `start`.
+    fn finish(self, start: usize) -> Result<(), Error> {
+        match self.fault {
+            None => Ok(()),
+            Some(what) => {
+                self.out.truncate(start);
+                Err(Error::unencodable(what))
+            }
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn fail(&mut self, what: &'static str) {
@@ -82,6 +112,21 @@ impl Writer<'_> {
         }
     }
 
+    /// Stores one number with `store` after the end.
+    ///
+    /// # Safety
+    /// 10 bytes of spare capacity.
+    #[inline(always)]
+    unsafe fn put_with(&mut self, store: impl FnOnce(*mut u8) -> usize) {
+        let len = self.out.len();
+        // SAFETY: the caller reserved 10 bytes after `len`, the most a number takes; `store`
+        // initialises the ones it counts.
+        unsafe {
+            let n = store(self.out.as_mut_ptr().add(len));
+            self.out.set_len(len + n);
+        }
+    }
+
     /// Copies `bytes` after the end.
     ///
     /// # Safety
@@ -97,59 +142,60 @@ impl Writer<'_> {
         }
     }
 
-    /// A `u16` length and the modified UTF-8 of `s`.
+    /// A length prefix and the flavour's encoding of `s` (modified UTF-8 or UTF-8).
     #[inline(always)]
     fn string(&mut self, s: &str) {
-        if mutf8::needs_encoding(s) {
+        if F::MUTF8 && mutf8::needs_encoding(s) {
             self.string_encoded(s)
         } else {
-            self.out.reserve(2 + s.len());
+            self.out.reserve(F::MAX_STR_PREFIX + s.len());
             // SAFETY: reserved just above.
             unsafe { self.plain_string(s) }
         }
     }
 
-    /// [`string`](Self::string) for text that is its own modified UTF-8.
+    /// [`string`](Self::string) for text that is its own encoding.
     ///
     /// # Safety
-    /// `2 + s.len()` bytes of spare capacity.
+    /// `F::MAX_STR_PREFIX + s.len()` bytes of spare capacity.
     #[inline(always)]
     unsafe fn plain_string(&mut self, s: &str) {
-        match u16::try_from(s.len()) {
-            // SAFETY: forwarded from the caller.
-            Ok(len) => unsafe {
-                self.put(len.to_be_bytes());
-                self.put_slice(s.as_bytes());
-            },
-            Err(_) => self.fail(TOO_LONG),
+        if s.len() > F::MAX_STR {
+            return self.fail(if F::MUTF8 { TOO_LONG } else { TOO_LONG_UTF8 });
+        }
+        let len = self.out.len();
+        // SAFETY: forwarded from the caller; `s.len()` fits the prefix (checked above).
+        unsafe {
+            let n = F::store_str_len(self.out.as_mut_ptr().add(len), s.len());
+            self.out.set_len(len + n);
+            self.put_slice(s.as_bytes());
         }
     }
 
     #[inline(never)]
     fn string_encoded(&mut self, s: &str) {
-        match u16::try_from(mutf8::encoded_len(s)) {
-            Ok(len) => {
-                self.out.extend_from_slice(&len.to_be_bytes());
-                mutf8::extend_encoded(self.out, s);
-            }
-            Err(_) => self.fail(TOO_LONG),
+        let len = mutf8::encoded_len(s);
+        if len > F::MAX_STR {
+            return self.fail(TOO_LONG);
         }
+        F::put_str_len(self.out, len);
+        mutf8::extend_encoded(self.out, s);
     }
 
-    /// An `i32` element count.
+    /// A list's or array's element count.
     #[inline(always)]
     fn count(&mut self, len: usize) {
-        match i32::try_from(len) {
-            Ok(len) => self.out.extend_from_slice(&len.to_be_bytes()),
-            Err(_) => self.fail(TOO_MANY),
+        if len > i32::MAX as usize {
+            return self.fail(TOO_MANY);
         }
+        F::put_len(self.out, len);
     }
 
-    /// A count and the numbers, converted to big-endian with one bulk call.
+    /// A count and the numbers, converted with one bulk call where they are of fixed width.
     #[inline(always)]
-    fn numbers<W: WireElement>(&mut self, v: &[W::Native]) {
+    fn numbers<T: Number>(&mut self, v: &[T]) {
         self.count(v.len());
-        bulk::extend_bytes::<W>(self.out, v);
+        F::put_numbers(self.out, v);
     }
 
     fn compound(&mut self, c: &Compound, depth: usize) {
@@ -157,48 +203,55 @@ impl Writer<'_> {
             return self.fail(TOO_DEEP);
         }
         for (key, tag) in c.entries() {
-            let Some(name) = key.plain_str().filter(|n| n.len() <= usize::from(u16::MAX)) else {
+            let plain = if F::MUTF8 {
+                key.plain_str()
+            } else {
+                Some(key.as_str())
+            };
+            let Some(name) = plain.filter(|n| n.len() <= F::MAX_STR.min(u16::MAX as usize)) else {
                 self.out.reserve(1);
                 // SAFETY: one byte reserved just above.
                 unsafe { self.put([tag.kind().id()]) };
                 self.string(key);
-                self.out.reserve(8);
-                // SAFETY: 8 bytes reserved just above.
+                self.out.reserve(10);
+                // SAFETY: 10 bytes reserved just above.
                 unsafe { self.tag(tag, depth) };
                 continue;
             };
             // Type, name and the widest number in one reservation.
-            self.out.reserve(3 + name.len() + 8);
+            self.out.reserve(1 + F::MAX_STR_PREFIX + name.len() + 10);
             // Type, name and a number stored through a local pointer, the length set once: a
             // byte store through the vector's own pointer may alias its length, which the
             // compiler then reloads after every store. One `match` gives the type and stores
             // a number.
             let len = self.out.len();
-            // SAFETY: `3 + name.len() + 8` bytes reserved after `len`; `name` (at most 65,535
-            // bytes, checked above) cannot overlap the vector.
+            // SAFETY: `1 + F::MAX_STR_PREFIX + name.len() + 10` bytes reserved after `len`;
+            // `name` (at most 65,535 bytes, checked above) cannot overlap the vector.
             unsafe {
                 let base = self.out.as_mut_ptr().add(len);
-                base.add(1)
-                    .cast::<[u8; 2]>()
-                    .write_unaligned((name.len() as u16).to_be_bytes());
-                bulk::copy_bytes(name.as_ptr(), base.add(3), name.len());
-                let at = base.add(3 + name.len());
+                let prefix = F::store_str_len(base.add(1), name.len());
+                let head = 1 + prefix + name.len();
+                bulk::copy_bytes(name.as_ptr(), base.add(1 + prefix), name.len());
+                let at = base.add(head);
                 let (id, used) = match tag {
-                    Tag::Byte(v) => (1, store(at, [*v as u8])),
-                    Tag::Short(v) => (2, store(at, v.to_be_bytes())),
-                    Tag::Int(v) => (3, store(at, v.to_be_bytes())),
-                    Tag::Long(v) => (4, store(at, v.to_be_bytes())),
-                    Tag::Float(v) => (5, store(at, v.to_be_bytes())),
-                    Tag::Double(v) => (6, store(at, v.to_be_bytes())),
+                    Tag::Byte(v) => {
+                        at.write(*v as u8);
+                        (1, 1)
+                    }
+                    Tag::Short(v) => (2, F::store_i16(at, *v)),
+                    Tag::Int(v) => (3, F::store_i32(at, *v)),
+                    Tag::Long(v) => (4, F::store_i64(at, *v)),
+                    Tag::Float(v) => (5, F::store_f32(at, *v)),
+                    Tag::Double(v) => (6, F::store_f64(at, *v)),
                     _ => {
                         *base = tag.kind().id();
-                        self.out.set_len(len + 3 + name.len());
+                        self.out.set_len(len + head);
                         self.tag(tag, depth);
                         continue;
                     }
                 };
                 *base = id;
-                self.out.set_len(len + 3 + name.len() + used);
+                self.out.set_len(len + head + used);
             }
         }
         self.out.push(0);
@@ -207,24 +260,24 @@ impl Writer<'_> {
     /// A value.
     ///
     /// # Safety
-    /// 8 bytes of spare capacity (for a number; the rest reserve their own).
+    /// 10 bytes of spare capacity (for a number; the rest reserve their own).
     #[inline(always)]
     unsafe fn tag(&mut self, tag: &Tag, depth: usize) {
-        // SAFETY: forwarded from the caller: a number takes at most 8 bytes.
+        // SAFETY: forwarded from the caller: a number takes at most 10 bytes.
         unsafe {
             match tag {
                 Tag::Byte(v) => self.put([*v as u8]),
-                Tag::Short(v) => self.put(v.to_be_bytes()),
-                Tag::Int(v) => self.put(v.to_be_bytes()),
-                Tag::Long(v) => self.put(v.to_be_bytes()),
-                Tag::Float(v) => self.put(v.to_be_bytes()),
-                Tag::Double(v) => self.put(v.to_be_bytes()),
-                Tag::ByteArray(v) => self.numbers::<BigEndian<i8>>(v),
+                Tag::Short(v) => self.put_with(|at| F::store_i16(at, *v)),
+                Tag::Int(v) => self.put_with(|at| F::store_i32(at, *v)),
+                Tag::Long(v) => self.put_with(|at| F::store_i64(at, *v)),
+                Tag::Float(v) => self.put_with(|at| F::store_f32(at, *v)),
+                Tag::Double(v) => self.put_with(|at| F::store_f64(at, *v)),
+                Tag::ByteArray(v) => self.numbers::<i8>(v),
                 Tag::String(s) => self.string(s),
                 Tag::List(l) => self.list(l, depth + 1),
                 Tag::Compound(c) => self.compound(c, depth + 1),
-                Tag::IntArray(v) => self.numbers::<BigEndian<i32>>(v),
-                Tag::LongArray(v) => self.numbers::<BigEndian<i64>>(v),
+                Tag::IntArray(v) => self.numbers::<i32>(v),
+                Tag::LongArray(v) => self.numbers::<i64>(v),
             }
         }
     }
@@ -236,16 +289,16 @@ impl Writer<'_> {
         self.out.push(l.element_kind().id());
         match l {
             List::Empty => self.count(0),
-            List::Byte(v) => self.numbers::<BigEndian<i8>>(v),
-            List::Short(v) => self.numbers::<BigEndian<i16>>(v),
-            List::Int(v) => self.numbers::<BigEndian<i32>>(v),
-            List::Long(v) => self.numbers::<BigEndian<i64>>(v),
-            List::Float(v) => self.numbers::<BigEndian<f32>>(v),
-            List::Double(v) => self.numbers::<BigEndian<f64>>(v),
+            List::Byte(v) => self.numbers::<i8>(v),
+            List::Short(v) => self.numbers::<i16>(v),
+            List::Int(v) => self.numbers::<i32>(v),
+            List::Long(v) => self.numbers::<i64>(v),
+            List::Float(v) => self.numbers::<f32>(v),
+            List::Double(v) => self.numbers::<f64>(v),
             List::ByteArray(v) => {
                 self.count(v.len());
                 for a in v {
-                    self.numbers::<BigEndian<i8>>(a);
+                    self.numbers::<i8>(a);
                 }
             }
             List::String(v) => {
@@ -269,13 +322,13 @@ impl Writer<'_> {
             List::IntArray(v) => {
                 self.count(v.len());
                 for a in v {
-                    self.numbers::<BigEndian<i32>>(a);
+                    self.numbers::<i32>(a);
                 }
             }
             List::LongArray(v) => {
                 self.count(v.len());
                 for a in v {
-                    self.numbers::<BigEndian<i64>>(a);
+                    self.numbers::<i64>(a);
                 }
             }
         }

@@ -944,6 +944,172 @@ mod nbt_input {
     }
 }
 
+/// Hostile input in Bedrock's flavours and for roots of any type: every length overwritten with
+/// huge values (fixed-width and varint), every truncation, floods of one-byte elements (a
+/// packet's int array, list of strings, compounds or lists): errors or trees, never a panic,
+/// memory bounded by the input.
+#[cfg(feature = "nbt")]
+mod nbt_flavor_input {
+    use endian_wire::nbt::{self, Compound, ErrorKind, List, Nbt, bedrock};
+
+    use super::peak_of;
+
+    /// As `nbt_input`'s bound: a tree holds at most 40 bytes per input byte, and the stack
+    /// of entries doubles.
+    fn bound(input_len: usize) -> usize {
+        64 * input_len + 64 * 1024
+    }
+
+    fn document() -> Nbt {
+        Nbt::new(
+            "",
+            Compound::new()
+                .with("strings", List::String(vec!["a".into(), "bc".into()]))
+                .with(
+                    "compounds",
+                    List::Compound(vec![Compound::new().with("x", 1), Compound::new()]),
+                )
+                .with(
+                    "lists",
+                    List::List(vec![List::Int(vec![1, -2]), List::Empty]),
+                )
+                .with("arrays", List::IntArray(vec![vec![1], vec![]]))
+                .with("longs", vec![1i64, -2, 3])
+                .with("ints", vec![-1i32, 300])
+                .with("bytes", vec![1i8, 2])
+                .with("name", "value"),
+        )
+    }
+
+    /// Reads `bytes` little-endian, as a packet, and as a root of any type (Java), each
+    /// within the bound. Returns whether the first two succeeded.
+    fn all_readers(bytes: &[u8], what: &str) -> (bool, bool) {
+        let (le, peak) = peak_of(|| bedrock::from_slice(bytes).is_ok());
+        assert!(
+            peak <= bound(bytes.len()),
+            "{what}: little-endian held {peak}"
+        );
+        let (net, peak) = peak_of(|| bedrock::from_network_slice(bytes).is_ok());
+        assert!(peak <= bound(bytes.len()), "{what}: network held {peak}");
+        let (_, peak) = peak_of(|| nbt::tag_from_network_slice(bytes).is_ok());
+        assert!(peak <= bound(bytes.len()), "{what}: any root held {peak}");
+        (le, net)
+    }
+
+    #[test]
+    fn huge_lengths_at_every_position_are_refused_within_bounds() {
+        let doc = document();
+        let le = bedrock::to_vec(&doc).unwrap();
+        let net = bedrock::to_network_vec(&doc).unwrap();
+        assert!(all_readers(&le, "valid").0);
+        assert!(all_readers(&net, "valid").1);
+        let step = if cfg!(miri) { 3 } else { 1 };
+        for at in (0..le.len() - 4).step_by(step) {
+            for huge in [0x7FFF_FFFFu32, 0x4000_0000, 0x0100_0000, 0xFFFF_FFFF] {
+                let mut bytes = le.clone();
+                bytes[at..at + 4].copy_from_slice(&huge.to_le_bytes());
+                all_readers(&bytes, &format!("LE {huge:#x} at {at}"));
+            }
+        }
+        // Varints: the largest 5-byte values (lengths near 2^31 and 2^32), and runs of
+        // continuation bytes that never end.
+        for at in (0..net.len()).step_by(step) {
+            for huge in [
+                &[0xFE, 0xFF, 0xFF, 0xFF, 0x0F][..],
+                &[0xFF, 0xFF, 0xFF, 0xFF, 0x07],
+                &[0x80, 0x80, 0x80, 0x80, 0x04],
+                &[0xFF; 12],
+            ] {
+                let mut bytes = net.clone();
+                let end = (at + huge.len()).min(bytes.len());
+                bytes.splice(at..end, huge.iter().copied());
+                all_readers(&bytes, &format!("network {huge:x?} at {at}"));
+            }
+        }
+        for len in 0..le.len() {
+            assert!(!all_readers(&le[..len], "truncated LE").0);
+        }
+        for len in 0..net.len() {
+            assert!(!all_readers(&net[..len], "truncated network").1);
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "megabytes of input: too slow under Miri")]
+    fn floods_of_one_byte_elements_in_packets() {
+        // A packet's elements take one byte each: int and long array elements, and lists of
+        // ints, strings, compounds and empty byte arrays. Claimed but absent: refused before
+        // allocating; present: read within the bound.
+        let n: u32 = 1 << 20;
+        let mut zigzag_n = Vec::new();
+        let mut v = n << 1;
+        while v >= 0x80 {
+            zigzag_n.push(v as u8 | 0x80);
+            v >>= 7;
+        }
+        zigzag_n.push(v as u8);
+        for (head, element) in [
+            (&[11u8, 1, b'a'][..], 0u8),
+            (&[12, 1, b'a'], 0),
+            (&[9, 1, b'l', 3], 0),
+            (&[9, 1, b'l', 8], 0),
+            (&[9, 1, b'l', 10], 0),
+            (&[9, 1, b'l', 7], 0),
+        ] {
+            let mut bytes = vec![10, 0];
+            bytes.extend_from_slice(head);
+            bytes.extend_from_slice(&zigzag_n);
+            let header = bytes.len();
+            bytes.push(0);
+            let (ok, peak) = peak_of(|| bedrock::from_network_slice(&bytes).is_ok());
+            assert!(!ok && peak <= bound(bytes.len()), "{head:?}: {peak}");
+            bytes.truncate(header);
+            bytes.resize(header + n as usize, element);
+            bytes.push(0);
+            assert!(all_readers(&bytes, "flood").1, "{head:?}");
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "megabytes of input: too slow under Miri")]
+    fn deep_nesting_is_refused_in_every_flavor() {
+        let mut le = vec![10, 0, 0];
+        let mut net = vec![10, 0];
+        let mut any = vec![9];
+        for _ in 0..200_000 {
+            le.extend_from_slice(&[10, 0, 0]);
+            net.extend_from_slice(&[10, 0]);
+            any.extend_from_slice(&[9, 0, 0, 0, 1]);
+        }
+        let e = bedrock::from_slice(&le).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::TooDeep), "{e}");
+        let e = bedrock::from_network_slice(&net).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::TooDeep), "{e}");
+        let e = nbt::tag_from_network_slice(&any).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::TooDeep), "{e}");
+    }
+
+    #[test]
+    fn level_dat_lengths_are_checked() {
+        let body = bedrock::to_vec(&document()).unwrap();
+        for declared in [
+            0u32,
+            1,
+            body.len() as u32 - 1,
+            body.len() as u32 + 1,
+            u32::MAX,
+        ] {
+            let mut bytes = 10i32.to_le_bytes().to_vec();
+            bytes.extend_from_slice(&declared.to_le_bytes());
+            bytes.extend_from_slice(&body);
+            let (result, peak) = peak_of(|| bedrock::from_level_dat(&bytes));
+            let e = result.unwrap_err();
+            assert!(matches!(e.kind(), ErrorKind::LevelDatLength { .. }), "{e}");
+            assert!(peak <= bound(bytes.len()));
+        }
+    }
+}
+
 #[cfg(all(feature = "nbt", feature = "flate2"))]
 mod region_input {
     use std::io::Write;

@@ -12,6 +12,7 @@
 //! * `runtime_endian`: byte order chosen at run time;
 //! * `nbt`: NBT's tree, view and modified UTF-8 on real files;
 //! * `nbt_serde`: typed NBT through serde, on real files and real chunks;
+//! * `nbt_flavors`: network roots of any type, Bedrock's little-endian and network forms;
 //! * `nbt_region`: region files, real and written;
 //! * `nbt_snbt`: SNBT read and printed;
 //! * `hostile`: hostile input on every decoder, memory bounded.
@@ -32,6 +33,7 @@ mod hostile;
 mod io;
 mod messages;
 mod nbt;
+mod nbt_flavors;
 mod nbt_region;
 mod nbt_serde;
 mod nbt_snbt;

@@ -38,7 +38,7 @@ mod isa_rows;
 mod nbt_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 11] = [
+const IMPLS: [&str; 12] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -50,6 +50,7 @@ const IMPLS: [&str; 11] = [
     "valence_nbt",
     "fastnbt",
     "fastanvil",
+    "nbtx",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.

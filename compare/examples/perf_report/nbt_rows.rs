@@ -4,7 +4,8 @@
 //! 1.19.4 region file) against fastnbt's serde with the same structs, and our own tree read (then
 //! walked by hand, for the chunks) as a baseline row; reading every chunk of fastanvil's real
 //! region file against fastanvil 0.32 (with fastnbt's `Value` for the trees), on one core and on
-//! all; converting int and long arrays against a copy of their bytes. simdnbt needs unstable
+//! all; Bedrock's little-endian and network forms against nbtx 3.0.1; converting int and
+//! long arrays against a copy of their bytes. simdnbt needs unstable
 //! features, so its rows are in the criterion bench of
 //! `.ci/nbt_simdnbt` (`.ci/nbt_simdnbt/run.sh bench`), which measures every peer in one run.
 
@@ -287,6 +288,75 @@ fn region_rows(rows: &mut Vec<Workload>) {
     );
 }
 
+/// Bedrock's flavours against nbtx 3.0.1 (its `Value`): the inputs' trees written little-endian
+/// and in the network form, read to a tree and written. nbtx reads an array as a list of its
+/// elements, so its write rows write that tree.
+fn bedrock_rows(rows: &mut Vec<Workload>) {
+    use endian_wire::nbt::bedrock;
+    type Read = fn(&[u8]) -> nbtx::Value;
+    type Write = fn(&nbtx::Value) -> Vec<u8>;
+    for (name, bytes) in inputs() {
+        if name.contains("inttest") {
+            continue; // a single list of ints: the array rows above cover it
+        }
+        let doc: nbt::Nbt = nbt::from_slice(&bytes).unwrap();
+        let forms: [(&str, Vec<u8>, Read, Write); 2] = [
+            (
+                "little-endian",
+                bedrock::to_vec(&doc).unwrap(),
+                |b| nbtx::from_le_bytes(&mut &b[..]).unwrap(),
+                |v| nbtx::to_le_bytes(v).unwrap(),
+            ),
+            (
+                "network",
+                bedrock::to_network_vec(&doc).unwrap(),
+                |b| nbtx::from_net_bytes(&mut &b[..]).unwrap(),
+                |v| nbtx::to_net_bytes(v).unwrap(),
+            ),
+        ];
+        for (form, encoded, nbtx_read, nbtx_write) in forms {
+            let network = form == "network";
+            let label = format!("Bedrock {form} {name} ({})", size(encoded.len()));
+            let encoded: &'static [u8] = Vec::leak(encoded);
+            rows.push(
+                Workload::new(format!("read {label} to a tree"), encoded.len())
+                    .case("endian_wire", move || {
+                        black_box(if network {
+                            bedrock::from_network_slice(black_box(encoded))
+                        } else {
+                            bedrock::from_slice(black_box(encoded))
+                        })
+                        .unwrap();
+                    })
+                    .case("nbtx", move || {
+                        black_box(nbtx_read(black_box(encoded)));
+                    }),
+            );
+            let ours = if network {
+                bedrock::from_network_slice(encoded)
+            } else {
+                bedrock::from_slice(encoded)
+            }
+            .unwrap();
+            let theirs = nbtx_read(encoded);
+            rows.push(
+                Workload::new(format!("write {label}"), encoded.len())
+                    .case("endian_wire", move || {
+                        black_box(if network {
+                            bedrock::to_network_vec(black_box(&ours))
+                        } else {
+                            bedrock::to_vec(black_box(&ours))
+                        })
+                        .unwrap();
+                    })
+                    .case("nbtx", move || {
+                        black_box(nbtx_write(black_box(&theirs)));
+                    }),
+            );
+        }
+    }
+}
+
 /// Every NBT row.
 pub fn workloads() -> Vec<Workload> {
     let mut rows = Vec::new();
@@ -300,6 +370,7 @@ pub fn workloads() -> Vec<Workload> {
     chunk_rows(&mut rows);
 
     region_rows(&mut rows);
+    bedrock_rows(&mut rows);
     for (name, bytes) in inputs() {
         let label = format!("{name} ({})", size(bytes.len()));
         let (b1, b2, b3) = (bytes.clone(), bytes.clone(), bytes.clone());

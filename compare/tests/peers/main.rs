@@ -7,6 +7,7 @@
 //!   message shapes;
 //! * `serde`: the serde integration through bincode 1 and 2's serde paths;
 //! * `nbt`: NBT trees against valence_nbt and fastnbt;
+//! * `nbt_bedrock`: Bedrock's little-endian and network NBT against nbtx;
 //! * `nbt_region`: region files against fastanvil.
 
 // The counting allocator of `serde`'s hostile-input test.
@@ -18,6 +19,7 @@ mod frame_derive;
 mod frame_shapes;
 mod frame_vs_bincode;
 mod nbt;
+mod nbt_bedrock;
 mod nbt_region;
 mod serde;
 mod simple_endian_compat;
