@@ -181,7 +181,11 @@ fn from_nbtx(value: &Value) -> Tag {
 
 /// Equal as trees, NaNs included: compared as Java bytes.
 fn same(a: &Tag, b: &Tag) -> bool {
-    let doc = |t: &Tag| Nbt::new("", Compound::new().with("v", t.clone())).to_vec().unwrap();
+    let doc = |t: &Tag| {
+        Nbt::new("", Compound::new().with("v", t.clone()))
+            .to_vec()
+            .unwrap()
+    };
     doc(a) == doc(b)
 }
 
@@ -349,7 +353,12 @@ fn real_documents_both_ways() {
     };
     let mut roots: Vec<(String, Compound)> = files
         .iter()
-        .map(|(name, bytes)| (name.to_string(), nbt::from_slice::<Nbt>(bytes).unwrap().root))
+        .map(|(name, bytes)| {
+            (
+                name.to_string(),
+                nbt::from_slice::<Nbt>(bytes).unwrap().root,
+            )
+        })
         .collect();
     roots.push(("chunk".into(), nbt_files::chunk().root));
     roots.push(("player".into(), nbt_files::player().root));
