@@ -239,6 +239,11 @@ pub trait RuntimeEndian:
     /// The wire type in the host's byte order: `FooWireLe` on little-endian hosts, `FooWireBe`
     /// on big-endian ones.
     type WireNative;
+
+    /// Where the wire image's bytes sit in a value's memory, in each order; given by the
+    /// derive (used by the table methods that `std` adds).
+    #[doc(hidden)]
+    const IMAGE_MAPS: crate::layout::ImageMaps<Self>;
 }
 
 #[cfg(feature = "std")]
