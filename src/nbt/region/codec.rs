@@ -100,40 +100,64 @@ fn bad_data(e: impl Into<alloc::boxed::Box<dyn std::error::Error + Send + Sync>>
     )
 }
 
-/// zlib, inflated straight into `out`'s spare capacity: a first guess of eight times the
-/// compressed size (chunks inflate 4 to 10 times), doubled while more comes, never beyond
-/// `limit + 1` bytes (the one more says that the limit was passed).
+/// zlib, the compression Minecraft writes. Inflated by miniz_oxide (flate2's own backend)
+/// into `out` itself, which serves as the window: flate2's streaming `Decompress` inflates
+/// into a 32 KiB ring and copies out, and its `decompress_vec` zeroes the whole spare capacity
+/// on every call (measured on a real region's 676 chunks: 245M instructions to inflate them,
+/// 103M of them `memset` and `memcpy`). The room starts at eight times the compressed size
+/// (chunks inflate 4 to 10 times), is zeroed once as it grows (doubled while more comes),
+/// never beyond `limit + 1` bytes (the one more says that the limit was passed). On an error
+/// `out` is as it was.
 #[cfg(feature = "flate2")]
 fn inflate_zlib(data: &[u8], limit: usize, out: &mut Vec<u8>) -> Result<(), Error> {
-    use flate2::{Decompress, FlushDecompress, Status};
+    use miniz_oxide::inflate::TINFLStatus;
+    use miniz_oxide::inflate::core::inflate_flags::{
+        TINFL_FLAG_COMPUTE_ADLER32, TINFL_FLAG_PARSE_ZLIB_HEADER,
+        TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF,
+    };
+    use miniz_oxide::inflate::core::{DecompressorOxide, decompress};
+    const FLAGS: u32 = TINFL_FLAG_PARSE_ZLIB_HEADER
+        | TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF
+        | TINFL_FLAG_COMPUTE_ADLER32;
     let start = out.len();
     let cap = limit.saturating_add(1);
-    out.reserve_exact(data.len().saturating_mul(8).saturating_add(1024).min(cap));
-    let mut z = Decompress::new(true);
-    loop {
-        let read = z.total_in() as usize;
-        let written = out.len();
-        let status = z
-            .decompress_vec(&data[read..], out, FlushDecompress::None)
-            .map_err(bad_data)?;
-        if out.len() - start > limit {
-            return Err(too_large(limit));
-        }
+    let mut room = data.len().saturating_mul(8).saturating_add(1024).min(cap);
+    out.resize(start + room, 0);
+    // About 11 KiB of tables: on the heap, as flate2 keeps it.
+    let mut z = alloc::boxed::Box::<DecompressorOxide>::default();
+    let (mut read, mut written) = (0, 0);
+    let result = loop {
+        let (status, taken, given) =
+            decompress(&mut z, &data[read..], &mut out[start..], written, FLAGS);
+        read += taken;
+        written += given;
         match status {
-            Status::StreamEnd => return Ok(()),
-            _ if out.len() == out.capacity() => {
-                let room = cap - (out.len() - start);
-                out.reserve_exact((out.len() - start).max(4096).min(room));
+            TINFLStatus::Done if written > limit => break Err(too_large(limit)),
+            TINFLStatus::Done => break Ok(()),
+            TINFLStatus::HasMoreOutput if room >= cap => break Err(too_large(limit)),
+            TINFLStatus::HasMoreOutput => {
+                room += room.max(4096).min(cap - room);
+                out.resize(start + room, 0);
             }
-            // Room left and nothing more came: the data ended before the stream did.
-            _ if z.total_in() as usize == data.len()
-                || (z.total_in() as usize == read && out.len() == written) =>
-            {
-                return Err(bad_data("the zlib stream ends early"));
+            TINFLStatus::NeedsMoreInput | TINFLStatus::FailedCannotMakeProgress => {
+                break Err(bad_data("the zlib stream ends early"));
             }
-            _ => {}
+            TINFLStatus::Adler32Mismatch => {
+                break Err(bad_data(
+                    "the zlib stream's checksum does not match its data",
+                ));
+            }
+            _ => {
+                break Err(bad_data("the zlib stream is corrupt"));
+            }
         }
-    }
+    };
+    out.truncate(if result.is_ok() {
+        start + written
+    } else {
+        start
+    });
+    result
 }
 
 /// gzip (never written by Minecraft, so read through flate2's reader, without the guesses).
