@@ -2,7 +2,9 @@
 //! type on arbitrary bytes: a tree or an error, never a panic, never unbounded memory. Oracles:
 //! what the little-endian reader and the any-root reader accept is written back byte for byte
 //! (both accept only canonical input); what the network reader accepts (varints may be
-//! over-long) is written canonically and reads back to a tree written the same way.
+//! over-long) is written canonically and reads back to a tree written the same way. The views
+//! of both forms accept what the readers accept (and strings they have not checked yet), and
+//! read it to the same tree.
 #![no_main]
 
 use endian_wire::nbt::{self, bedrock, Flavor};
@@ -19,6 +21,18 @@ fuzz_target!(|data: &[u8]| {
         let canonical = bedrock::to_network_vec(&tree).unwrap();
         let again = bedrock::from_network_slice(&canonical).expect("our own bytes read");
         assert_eq!(bedrock::to_network_vec(&again).unwrap(), canonical);
+    }
+    for flavor in [Flavor::Bedrock, Flavor::BedrockNetwork] {
+        let tree = flavor.from_slice(data);
+        match flavor.view(data) {
+            Ok(view) => {
+                if let Ok(owned) = view.to_owned() {
+                    let tree = tree.expect("a view read whole is a tree");
+                    assert_eq!(flavor.to_vec(&owned).unwrap(), flavor.to_vec(&tree).unwrap());
+                }
+            }
+            Err(_) => assert!(tree.is_err(), "the reader accepts what the view refuses"),
+        }
     }
     if let Ok(level) = bedrock::from_level_dat(data) {
         assert_eq!(bedrock::to_level_dat(level.version, &level.nbt).unwrap(), data);

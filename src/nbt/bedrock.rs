@@ -34,8 +34,9 @@ use alloc::vec::Vec;
 use super::Flavor;
 use super::flavor::{BedrockLe, BedrockNet};
 use super::read::{Cursor, read_root_in};
+use super::view::{Form, parse_in};
 use super::write::write_root_in;
-use super::{Error, ErrorKind, Nbt};
+use super::{Error, ErrorKind, Nbt, NbtView};
 
 /// Reads a Bedrock file's document: a little-endian compound with a name, and nothing after it.
 ///
@@ -115,6 +116,67 @@ pub fn to_network_vec(nbt: &Nbt) -> Result<Vec<u8>, Error> {
 #[cfg(feature = "std")]
 pub fn to_network_writer<W: std::io::Write>(writer: W, nbt: &Nbt) -> Result<(), Error> {
     write_all(writer, &to_network_vec(nbt)?)
+}
+
+/// Views a Bedrock file's document in place (a named little-endian root, nothing after it):
+/// the borrowed view of [`nbt::view`](super::view), in this flavour.
+///
+/// ```
+/// use endian_wire::nbt::{bedrock, Compound, Nbt};
+/// let doc = Nbt::new("", Compound::new().with("Time", -5i64).with("Heights", vec![1i32, 2]));
+/// let file = bedrock::to_vec(&doc)?;
+/// let view = bedrock::view(&file)?;
+/// assert_eq!(view.root().long("Time"), Some(-5));
+/// assert_eq!(view.root().int_array("Heights").unwrap().to_vec(), [1, 2]);
+/// assert_eq!(view.to_owned()?, doc);
+/// # Ok::<(), endian_wire::nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`from_slice`], except that strings are not checked until read.
+pub fn view(bytes: &[u8]) -> Result<NbtView<'_>, Error> {
+    let (view, used) = parse_in::<BedrockLe>(bytes, true, false, Form::Bedrock)?;
+    Cursor::at(bytes, used).finish()?;
+    Ok(view)
+}
+
+/// [`view`] of a root followed by more bytes: returns it and how many bytes it took.
+///
+/// # Errors
+/// As [`view`], bytes after the root aside.
+pub fn view_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
+    parse_in::<BedrockLe>(bytes, true, false, Form::Bedrock)
+}
+
+/// Views Bedrock's network form in place (a named root with varint lengths and zigzag varint
+/// ints and longs, nothing after it). Ints and longs, and the elements of int and long arrays
+/// and lists, are decoded from their varints when read.
+///
+/// ```
+/// use endian_wire::nbt::{bedrock, Compound, Nbt};
+/// let doc = Nbt::new("", Compound::new().with("x", -2).with("Heights", vec![-1i64, 300]));
+/// let packet = bedrock::to_network_vec(&doc)?;
+/// let view = bedrock::view_network(&packet)?;
+/// assert_eq!(view.root().int("x"), Some(-2));
+/// assert_eq!(view.root().long_array("Heights").unwrap().to_vec(), [-1, 300]);
+/// assert_eq!(view.to_owned()?, doc);
+/// # Ok::<(), endian_wire::nbt::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`from_network_slice`], except that strings are not checked until read.
+pub fn view_network(bytes: &[u8]) -> Result<NbtView<'_>, Error> {
+    let (view, used) = parse_in::<BedrockNet>(bytes, true, false, Form::BedrockNetwork)?;
+    Cursor::at(bytes, used).finish()?;
+    Ok(view)
+}
+
+/// [`view_network`] of a root followed by more bytes: returns it and how many bytes it took.
+///
+/// # Errors
+/// As [`view_network`], bytes after the root aside.
+pub fn view_network_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
+    parse_in::<BedrockNet>(bytes, true, false, Form::BedrockNetwork)
 }
 
 #[cfg(feature = "std")]

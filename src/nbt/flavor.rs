@@ -14,8 +14,9 @@
 use alloc::vec::Vec;
 
 use super::read::{Cursor, read_root_in};
+use super::view::{Form, parse_in};
 use super::write::write_root_in;
-use super::{Error, ErrorKind, Nbt};
+use super::{Error, ErrorKind, Nbt, NbtView};
 use crate::bulk;
 use crate::wire::{BigEndian, LittleEndian};
 
@@ -74,6 +75,33 @@ impl Flavor {
             Flavor::Java => read_root_in::<Java>(bytes, true),
             Flavor::Bedrock => read_root_in::<BedrockLe>(bytes, true),
             Flavor::BedrockNetwork => read_root_in::<BedrockNet>(bytes, true),
+        }
+    }
+
+    /// Views a document with a named root compound in this flavour in place, and nothing
+    /// after it: [`view`](super::view), [`bedrock::view`](super::bedrock::view) or
+    /// [`bedrock::view_network`](super::bedrock::view_network).
+    ///
+    /// # Errors
+    /// As those functions.
+    pub fn view(self, bytes: &[u8]) -> Result<NbtView<'_>, Error> {
+        let (view, used) = self.view_prefix(bytes)?;
+        Cursor::at(bytes, used).finish()?;
+        Ok(view)
+    }
+
+    /// [`view`](Self::view) of a root followed by more: returns it and the number of bytes it
+    /// took.
+    ///
+    /// # Errors
+    /// As [`view`](Self::view), bytes after the root aside.
+    pub fn view_prefix(self, bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
+        match self {
+            Flavor::Java => parse_in::<Java>(bytes, true, false, Form::Java),
+            Flavor::Bedrock => parse_in::<BedrockLe>(bytes, true, false, Form::Bedrock),
+            Flavor::BedrockNetwork => {
+                parse_in::<BedrockNet>(bytes, true, false, Form::BedrockNetwork)
+            }
         }
     }
 

@@ -79,7 +79,7 @@
 //! | network (nameless root, Minecraft 1.20.2+) | [`from_network_slice`], [`from_network_reader`] | [`to_network_vec`], [`to_network_writer`] |
 //! | a root followed by more bytes | [`from_slice_prefix`], [`from_network_slice_prefix`], [`view_prefix`], [`view_network_prefix`] | |
 //! | network, a root of any type or absent (Minecraft 1.20.3+) | [`tag_from_network_slice`] | [`tag_to_network_vec`], `tag_to_network_writer` |
-//! | in place, nothing copied | [`view`], [`view_network`] | |
+//! | in place, nothing copied | [`view`], [`view_network`], [`bedrock::view`], [`bedrock::view_network`], [`Flavor::view`] | |
 //! | gzip, zlib or none (feature `flate2`) | `from_compressed_slice`, `from_compressed_reader` | `to_compressed_vec`, `to_compressed_vec_named`, `to_compressed_writer` |
 //! | SNBT text (Minecraft 1.21.5's grammar) | [`from_snbt`], [`tag_from_snbt`], `str::parse` | `Display` (`to_string()`, `{:#}` indented) |
 //! | Bedrock: little-endian files, `level.dat`, network packets | [`bedrock::from_slice`], [`bedrock::from_level_dat`], [`bedrock::from_network_slice`] | [`bedrock::to_vec`], [`bedrock::to_level_dat`], [`bedrock::to_network_vec`] |
@@ -89,7 +89,8 @@
 //! [`view`] is the fast way to read a few values out of a document: it checks the input once
 //! and returns an [`NbtView`] that walks compounds and lists in place, decodes a string only
 //! when asked ([`Mutf8Str`]), and converts an array to a `Vec` with one bulk call when asked
-//! ([`Numbers`]).
+//! ([`Numbers`]). The same view reads Bedrock's flavours (varint ints and longs decoded when
+//! read).
 //!
 //! The readers take the whole input: bytes after the root are an error (the `*_prefix` forms
 //! return how many bytes the root took instead). Errors name the byte offset and what was
@@ -134,8 +135,8 @@ pub use list::List;
 pub use snbt::{from_snbt, tag_from_snbt};
 pub use tag::{Nbt, Tag, TagKind};
 pub use view::{
-    CompoundIter, CompoundView, ListIter, ListView, Mutf8Str, NbtView, Numbers, TagView, view,
-    view_network, view_network_prefix, view_prefix,
+    CompoundIter, CompoundView, ListIter, ListView, Mutf8Str, NbtView, Numbers, NumbersIter,
+    TagView, view, view_network, view_network_prefix, view_prefix,
 };
 
 /// How deep compounds and lists may nest, the root compound counting as 1: Minecraft's limit

@@ -14,10 +14,11 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
+use super::flavor::{Format, Java};
 use super::read::{Cursor, LIST_NAMES, invalid_kind};
 use super::{Compound, Error, ErrorKind, List, MAX_NESTING, Tag, TagKind, mutf8};
 use crate::bulk::{self, Primitive, WireElement};
-use crate::wire::BigEndian;
+use crate::wire::{BigEndian, LittleEndian};
 
 /// Where a container ends: in the input, and in the tape (the entry after its last
 /// descendant's).
@@ -27,10 +28,48 @@ struct Node {
     next: usize,
 }
 
+/// Which of NBT's encodings the input is in (see [`Flavor`](super::Flavor)).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// Java: big-endian, modified UTF-8.
+    Java,
+    /// Bedrock's files: little-endian, UTF-8.
+    Bedrock,
+    /// Bedrock's packets: varint lengths, zigzag varint ints and longs, UTF-8.
+    BedrockNetwork,
+}
+
+/// [`Form`] as a constant, for the code monomorphized per flavour.
+const JAVA: u8 = 0;
+const BEDROCK: u8 = 1;
+const NETWORK: u8 = 2;
+
+/// Runs `$body` with `$f` the constant of `$form`: one dispatch, then code compiled for the
+/// flavour (the walks of compounds and lists test the flavour once per step, not per read).
+macro_rules! in_form {
+    ($form:expr, |$f:ident| $body:expr) => {
+        match $form {
+            Form::Java => {
+                const $f: u8 = JAVA;
+                $body
+            }
+            Form::Bedrock => {
+                const $f: u8 = BEDROCK;
+                $body
+            }
+            Form::BedrockNetwork => {
+                const $f: u8 = NETWORK;
+                $body
+            }
+        }
+    };
+}
+
 /// The input and its tape.
 struct Doc<'a> {
     data: &'a [u8],
     tape: Vec<Node>,
+    form: Form,
 }
 
 /// An NBT document read in place: the root's name and compound, borrowing the input.
@@ -125,23 +164,39 @@ pub fn view_network_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> 
 }
 
 fn parse(bytes: &[u8], named: bool, whole: bool) -> Result<(NbtView<'_>, usize), Error> {
-    let mut p = Parser {
+    parse_in::<Java>(bytes, named, whole, Form::Java)
+}
+
+/// Views a document of flavour `F` (whose [`Form`] is `form`).
+pub(crate) fn parse_in<F: Format>(
+    bytes: &[u8],
+    named: bool,
+    whole: bool,
+    form: Form,
+) -> Result<(NbtView<'_>, usize), Error> {
+    let mut p = Parser::<F> {
         cur: Cursor::new(bytes),
         // One entry per 64 bytes is about what player files and chunks need.
         tape: Vec::with_capacity(bytes.len() / 64 + 1),
+        _flavor: PhantomData,
     };
     let kind = p.cur.u8("the root tag's type")?;
     if kind != 10 {
         return Err(Error::new(0, ErrorKind::RootNotCompound { found: kind }));
     }
     let name = if named {
-        let at = p.cur.pos() + 2;
+        let name = p.string_bytes("the root's name")?;
         Mutf8Str {
-            bytes: p.cur.string_bytes("the root's name")?,
-            at,
+            bytes: name,
+            at: p.cur.pos() - name.len(),
+            utf8: form != Form::Java,
         }
     } else {
-        Mutf8Str { bytes: &[], at: 1 }
+        Mutf8Str {
+            bytes: &[],
+            at: 1,
+            utf8: form != Form::Java,
+        }
     };
     let root = p.cur.pos();
     p.compound(1)?;
@@ -154,6 +209,7 @@ fn parse(bytes: &[u8], named: bool, whole: bool) -> Result<(NbtView<'_>, usize),
             doc: Doc {
                 data: bytes,
                 tape: p.tape,
+                form,
             },
             name,
             root,
@@ -162,13 +218,18 @@ fn parse(bytes: &[u8], named: bool, whole: bool) -> Result<(NbtView<'_>, usize),
     ))
 }
 
-/// The checking pass that builds the tape.
-struct Parser<'a> {
+/// The checking pass that builds the tape, in flavour `F`.
+struct Parser<'a, F> {
     cur: Cursor<'a>,
     tape: Vec<Node>,
+    _flavor: PhantomData<F>,
 }
 
-impl Parser<'_> {
+impl<'a, F: Format> Parser<'a, F> {
+    /// Whether numbers of type `kind` (3: ints, 4: longs) are varints in this flavour: then
+    /// arrays and lists of them get a tape entry (their end is not a multiplication).
+    const VARINTS: bool = F::MIN_SIZE[3] == 1;
+
     fn open(&mut self, depth: usize) -> Result<usize, Error> {
         if depth > MAX_NESTING {
             return Err(Error::new(self.cur.pos(), ErrorKind::TooDeep));
@@ -184,6 +245,40 @@ impl Parser<'_> {
         };
     }
 
+    #[inline(always)]
+    fn string_bytes(&mut self, what: &'static str) -> Result<&'a [u8], Error> {
+        let len = F::str_len(&mut self.cur, what)?;
+        self.cur.take(len, what)
+    }
+
+    /// `len` numbers of type `kind` (1 to 6), checked and skipped.
+    #[inline(always)]
+    fn numbers(&mut self, kind: u8, len: usize, what: &'static str) -> Result<(), Error> {
+        let c = &mut self.cur;
+        match kind {
+            3 if Self::VARINTS => (0..len).try_for_each(|_| F::i32(c, what).map(drop)),
+            4 if Self::VARINTS => (0..len).try_for_each(|_| F::i64(c, what).map(drop)),
+            _ => c.skip(len * number_width(kind), what),
+        }
+    }
+
+    /// An int or long array (`kind` 11 or 12): a tape entry of its own where its numbers are
+    /// varints.
+    fn array(&mut self, kind: u8, depth: usize, what: &'static str) -> Result<(), Error> {
+        let element = kind - 8;
+        if Self::VARINTS {
+            let node = self.open(depth)?;
+            let len = self.cur.count_in::<F>(1, what)?;
+            self.numbers(element, len, what)?;
+            self.close(node);
+            Ok(())
+        } else {
+            let width = number_width(element);
+            let len = self.cur.count_in::<F>(width, what)?;
+            self.cur.skip(len * width, what)
+        }
+    }
+
     fn compound(&mut self, depth: usize) -> Result<(), Error> {
         let node = self.open(depth)?;
         loop {
@@ -195,7 +290,7 @@ impl Parser<'_> {
             if kind > 12 {
                 return Err(invalid_kind(at, kind, "a compound entry"));
             }
-            self.cur.string_bytes("a name")?;
+            self.string_bytes("a name")?;
             self.payload(kind, at, depth, "a compound entry")?;
         }
         self.close(node);
@@ -210,20 +305,22 @@ impl Parser<'_> {
         depth: usize,
         context: &'static str,
     ) -> Result<(), Error> {
-        let c = &mut self.cur;
         match kind {
-            1 => c.skip(1, "a byte"),
-            2 => c.skip(2, "a short"),
-            3 => c.skip(4, "an int"),
-            4 => c.skip(8, "a long"),
-            5 => c.skip(4, "a float"),
-            6 => c.skip(8, "a double"),
-            7 => c.elements::<BigEndian<i8>>("a byte array").map(drop),
-            8 => c.string_bytes("a string").map(drop),
+            1 => self.cur.skip(1, "a byte"),
+            2 => self.cur.skip(2, "a short"),
+            3 => self.numbers(3, 1, "an int"),
+            4 => self.numbers(4, 1, "a long"),
+            5 => self.cur.skip(4, "a float"),
+            6 => self.cur.skip(8, "a double"),
+            7 => {
+                let len = self.cur.count_in::<F>(1, "a byte array")?;
+                self.cur.skip(len, "a byte array")
+            }
+            8 => self.string_bytes("a string").map(drop),
             9 => self.list(depth + 1),
             10 => self.compound(depth + 1),
-            11 => c.elements::<BigEndian<i32>>("an int array").map(drop),
-            12 => c.elements::<BigEndian<i64>>("a long array").map(drop),
+            11 => self.array(11, depth + 1, "an int array"),
+            12 => self.array(12, depth + 1, "a long array"),
             _ => Err(invalid_kind(at, kind, context)),
         }
     }
@@ -234,11 +331,10 @@ impl Parser<'_> {
         }
         let at = self.cur.pos();
         let kind = self.cur.u8("a list's element type")?;
-        let c = &mut self.cur;
         match kind {
             0 => {
-                let len_at = c.pos();
-                let len = i32::from_be_bytes(c.array("a list's length")?);
+                let len_at = self.cur.pos();
+                let len = F::len(&mut self.cur, "a list's length")?;
                 if len != 0 {
                     return Err(Error::new(
                         len_at,
@@ -247,16 +343,26 @@ impl Parser<'_> {
                 }
                 Ok(())
             }
+            3 | 4 if Self::VARINTS => {
+                let node = self.open(depth)?;
+                let what = LIST_NAMES[usize::from(kind)];
+                let len = self.cur.count_in::<F>(1, what)?;
+                self.numbers(kind, len, what)?;
+                self.close(node);
+                Ok(())
+            }
             1..=6 => {
                 let width = number_width(kind);
                 let what = LIST_NAMES[usize::from(kind)];
-                let len = c.count(width, what)?;
-                c.skip(len * width, what)
+                let len = self.cur.count_in::<F>(width, what)?;
+                self.cur.skip(len * width, what)
             }
             7..=12 => {
                 let node = self.open(depth)?;
-                let min = if kind == 9 { 5 } else { min_size(kind) };
-                let len = self.cur.count(min, LIST_NAMES[usize::from(kind)])?;
+                let len = self.cur.count_in::<F>(
+                    F::MIN_SIZE[usize::from(kind)],
+                    LIST_NAMES[usize::from(kind)],
+                )?;
                 for _ in 0..len {
                     let at = self.cur.pos();
                     self.payload(kind, at, depth, "a list element")?;
@@ -280,15 +386,23 @@ fn number_width(kind: u8) -> usize {
     }
 }
 
-/// The fewest bytes a payload of type `kind` takes (7 to 12).
+/// An unsigned LEB128 varint at `pos` of input the parse has checked: its value and length.
 #[inline]
-fn min_size(kind: u8) -> usize {
-    match kind {
-        8 => 2,
-        10 => 1,
-        9 => 5,
-        _ => 4,
+fn varint_at(data: &[u8], pos: usize) -> (u64, usize) {
+    let mut v = 0u64;
+    for (i, &b) in data[pos..].iter().enumerate().take(10) {
+        v |= u64::from(b & 0x7F) << (7 * i);
+        if b < 0x80 {
+            return (v, i + 1);
+        }
     }
+    unreachable!("the view's parse checked every varint")
+}
+
+/// Zigzag-decoded: `0, -1, 1, -2, ...` from `0, 1, 2, 3, ...`.
+#[inline]
+fn unzigzag(v: u64) -> i64 {
+    ((v >> 1) as i64) ^ -((v & 1) as i64)
 }
 
 impl<'a> Doc<'a> {
@@ -304,15 +418,67 @@ impl<'a> Doc<'a> {
         i32::from_be_bytes(self.be(pos)) as usize
     }
 
+    /// A list's or array's length at `pos` and the bytes it takes.
+    #[inline(always)]
+    fn count_at(&self, pos: usize) -> (usize, usize) {
+        in_form!(self.form, |F| self.count_at_in::<F>(pos))
+    }
+
+    #[inline(always)]
+    fn count_at_in<const F: u8>(&self, pos: usize) -> (usize, usize) {
+        match F {
+            JAVA => (self.len_at(pos), 4),
+            BEDROCK => (i32::from_le_bytes(self.be(pos)) as usize, 4),
+            _ => {
+                let (v, n) = varint_at(self.data, pos);
+                (unzigzag(v & 0xFFFF_FFFF) as usize, n)
+            }
+        }
+    }
+
+    /// A string's length at `pos` and the bytes it takes.
+    #[inline(always)]
+    fn str_len_at(&self, pos: usize) -> (usize, usize) {
+        in_form!(self.form, |F| self.str_len_at_in::<F>(pos))
+    }
+
+    #[inline(always)]
+    fn str_len_at_in<const F: u8>(&self, pos: usize) -> (usize, usize) {
+        match F {
+            JAVA => (usize::from(u16::from_be_bytes(self.be(pos))), 2),
+            BEDROCK => (usize::from(u16::from_le_bytes(self.be(pos))), 2),
+            _ => {
+                let (v, n) = varint_at(self.data, pos);
+                (v as u32 as usize, n)
+            }
+        }
+    }
+
     /// Whether a payload of type `kind` at `pos` has a tape entry.
     #[inline(always)]
-    fn has_node(&self, kind: u8, pos: usize) -> bool {
+    fn has_node_in<const F: u8>(&self, kind: u8, pos: usize) -> bool {
+        if F == NETWORK {
+            // Varint numbers: arrays and lists of ints and longs too (see `Parser::VARINTS`).
+            return match kind {
+                10..=12 => true,
+                9 => matches!(self.data[pos], 3 | 4 | 7..),
+                _ => false,
+            };
+        }
         kind == 10 || (kind == 9 && self.data[pos] >= 7)
     }
 
     /// Where the payload of type `kind` at `pos` ends; `node` is its tape entry if it has one.
     #[inline(always)]
     fn end(&self, kind: u8, pos: usize, node: usize) -> usize {
+        in_form!(self.form, |F| self.end_in::<F>(kind, pos, node))
+    }
+
+    #[inline(always)]
+    fn end_in<const F: u8>(&self, kind: u8, pos: usize, node: usize) -> usize {
+        if F != JAVA {
+            return self.end_bedrock::<F>(kind, pos, node);
+        }
         match kind {
             1 => pos + 1,
             2 => pos + 2,
@@ -331,13 +497,76 @@ impl<'a> Doc<'a> {
         }
     }
 
+    /// [`end_in`](Self::end_in) in Bedrock's flavours.
+    fn end_bedrock<const F: u8>(&self, kind: u8, pos: usize, node: usize) -> usize {
+        if self.has_node_in::<F>(kind, pos) {
+            return self.tape[node].end;
+        }
+        match kind {
+            1 => pos + 1,
+            2 => pos + 2,
+            3 | 4 if F == NETWORK => pos + varint_at(self.data, pos).1,
+            3 | 5 => pos + 4,
+            4 | 6 => pos + 8,
+            7 => {
+                let (len, n) = self.count_at_in::<F>(pos);
+                pos + n + len
+            }
+            8 => {
+                let (len, n) = self.str_len_at_in::<F>(pos);
+                pos + n + len
+            }
+            11 | 12 => {
+                let (len, n) = self.count_at_in::<F>(pos);
+                pos + n + len * number_width(kind - 8)
+            }
+            _ => {
+                // A list of fixed-width numbers, or an empty one.
+                let element = self.data[pos];
+                let (len, n) = self.count_at_in::<F>(pos + 1);
+                let width = if element == 0 {
+                    0
+                } else {
+                    number_width(element)
+                };
+                pos + 1 + n + width * len
+            }
+        }
+    }
+
     /// The tape entry after a payload that started at tape entry `node`.
     #[inline(always)]
-    fn next_node(&self, kind: u8, pos: usize, node: usize) -> usize {
-        if self.has_node(kind, pos) {
+    fn next_node_in<const F: u8>(&self, kind: u8, pos: usize, node: usize) -> usize {
+        if self.has_node_in::<F>(kind, pos) {
             self.tape[node].next
         } else {
             node
+        }
+    }
+
+    #[inline(always)]
+    fn short_at(&self, pos: usize) -> i16 {
+        match self.form {
+            Form::Java => i16::from_be_bytes(self.be(pos)),
+            _ => i16::from_le_bytes(self.be(pos)),
+        }
+    }
+
+    #[inline(always)]
+    fn int_at(&self, pos: usize) -> i32 {
+        match self.form {
+            Form::Java => i32::from_be_bytes(self.be(pos)),
+            Form::Bedrock => i32::from_le_bytes(self.be(pos)),
+            Form::BedrockNetwork => unzigzag(varint_at(self.data, pos).0 & 0xFFFF_FFFF) as i32,
+        }
+    }
+
+    #[inline(always)]
+    fn long_at(&self, pos: usize) -> i64 {
+        match self.form {
+            Form::Java => i64::from_be_bytes(self.be(pos)),
+            Form::Bedrock => i64::from_le_bytes(self.be(pos)),
+            Form::BedrockNetwork => unzigzag(varint_at(self.data, pos).0),
         }
     }
 
@@ -349,41 +578,95 @@ impl<'a> Doc<'a> {
             node,
         }
     }
+
+    /// A string whose bytes are at `at`.
+    #[inline(always)]
+    fn text(&self, at: usize, len: usize) -> Mutf8Str<'a> {
+        in_form!(self.form, |F| self.text_in::<F>(at, len))
+    }
+
+    #[inline(always)]
+    fn text_in<const F: u8>(&self, at: usize, len: usize) -> Mutf8Str<'a> {
+        Mutf8Str {
+            bytes: &self.data[at..at + len],
+            at,
+            utf8: F != JAVA,
+        }
+    }
+
+    /// `len` numbers of `width` bytes whose count is at `pos`, up to `end` (varints).
+    fn numbers_at<T: Primitive>(&self, pos: usize, element: u8, end: usize) -> Numbers<'a, T> {
+        let (len, n) = self.count_at(pos);
+        self.numbers_from(pos + n, len, element, end)
+    }
+
+    /// `len` numbers of type `element` (1 to 6) starting at `start`, up to `end` (varints).
+    fn numbers_from<T: Primitive>(
+        &self,
+        start: usize,
+        len: usize,
+        element: u8,
+        end: usize,
+    ) -> Numbers<'a, T> {
+        let (form, stop) = match self.form {
+            Form::Java => (NumForm::Big, start + len * number_width(element)),
+            Form::BedrockNetwork if matches!(element, 3 | 4) => (NumForm::Varint, end),
+            _ => (NumForm::Little, start + len * number_width(element)),
+        };
+        Numbers {
+            bytes: &self.data[start..stop],
+            len,
+            form,
+            _t: PhantomData,
+        }
+    }
 }
 
-/// A string in place: its modified UTF-8 bytes, decoded when asked.
+/// A string in place, decoded when asked: modified UTF-8 in Java's flavour, UTF-8 in
+/// Bedrock's.
 #[derive(Clone, Copy)]
 pub struct Mutf8Str<'a> {
     bytes: &'a [u8],
     /// Offset of the bytes in the input (for errors).
     at: usize,
+    /// The bytes are UTF-8 (Bedrock), not modified UTF-8.
+    utf8: bool,
 }
 
 impl<'a> Mutf8Str<'a> {
-    /// The modified UTF-8 bytes.
+    /// The bytes as stored: modified UTF-8 (Java) or UTF-8 (Bedrock).
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
 
-    /// The text: borrowed when it is UTF-8 as it stands (always, unless it holds U+0000 or
-    /// characters outside the Basic Multilingual Plane).
+    /// The text: borrowed when it is UTF-8 as it stands (always in Bedrock's flavours; in
+    /// Java's unless it holds U+0000 or characters outside the Basic Multilingual Plane).
     ///
     /// # Errors
-    /// [`ErrorKind::InvalidMutf8`] at the offset of the first bad byte in the input.
+    /// [`ErrorKind::InvalidMutf8`] (Java) or [`ErrorKind::InvalidUtf8`] (Bedrock) at the
+    /// offset of the first bad byte in the input.
     #[inline]
     pub fn to_str(&self) -> Result<Cow<'a, str>, Error> {
+        if self.utf8 {
+            return core::str::from_utf8(self.bytes)
+                .map(Cow::Borrowed)
+                .map_err(|e| Error::new(self.at + e.valid_up_to(), ErrorKind::InvalidUtf8));
+        }
         mutf8::decode(self.bytes).map_err(|i| Error::new(self.at + i, ErrorKind::InvalidMutf8))
     }
 
-    /// The text, with U+FFFD for what is not modified UTF-8.
+    /// The text, with U+FFFD for what is not (modified) UTF-8.
     pub fn to_str_lossy(&self) -> Cow<'a, str> {
+        if self.utf8 {
+            return String::from_utf8_lossy(self.bytes);
+        }
         mutf8::decode_lossy(self.bytes)
     }
 
-    /// Whether this is the modified UTF-8 of `s`.
+    /// Whether this is `s`, as this flavour encodes it.
     #[inline]
     pub fn matches(&self, s: &str) -> bool {
-        if mutf8::needs_encoding(s) {
+        if !self.utf8 && mutf8::needs_encoding(s) {
             *mutf8::encode(s) == *self.bytes
         } else {
             s.as_bytes() == self.bytes
@@ -412,55 +695,78 @@ impl fmt::Display for Mutf8Str<'_> {
     }
 }
 
-/// Big-endian numbers in place (an int or long array, a numeric list), converted when asked:
-/// [`to_vec`](Self::to_vec) and [`copy_to`](Self::copy_to) are one bulk call.
+/// How the numbers of a [`Numbers`] are stored.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NumForm {
+    /// Big-endian, fixed width (Java).
+    Big,
+    /// Little-endian, fixed width (Bedrock).
+    Little,
+    /// Zigzag varints (ints and longs in Bedrock's network form).
+    Varint,
+}
+
+/// Numbers in place (an int or long array, a numeric list), converted when asked: in Java's
+/// and Bedrock's fixed-width flavours [`to_vec`](Self::to_vec) and
+/// [`copy_to`](Self::copy_to) are one bulk call; the varints of Bedrock's network form are
+/// decoded one by one.
 #[derive(Clone, Copy)]
 pub struct Numbers<'a, T> {
     bytes: &'a [u8],
+    len: usize,
+    form: NumForm,
     _t: PhantomData<T>,
 }
 
 impl<'a, T: Primitive> Numbers<'a, T>
 where
     BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
 {
-    fn new(bytes: &'a [u8]) -> Self {
-        Numbers {
-            bytes,
-            _t: PhantomData,
-        }
-    }
-
     /// How many.
     pub fn len(&self) -> usize {
-        self.bytes.len() / core::mem::size_of::<T>()
+        self.len
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
+        self.len == 0
     }
 
-    /// The big-endian bytes.
+    /// The bytes as stored: big-endian (Java), little-endian (Bedrock) or varints (ints and
+    /// longs in Bedrock's network form).
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
 
-    /// Number `i`.
+    /// Number `i` (in the network form, found by decoding the ones before it).
     pub fn get(&self, i: usize) -> Option<T> {
         let size = core::mem::size_of::<T>();
-        let bytes = self.bytes.get(i * size..(i + 1) * size)?;
         let mut out = [T::new_zeroed()];
-        bulk::from_bytes::<BigEndian<T>>(bytes, &mut out);
+        match self.form {
+            NumForm::Big => {
+                let bytes = self.bytes.get(i * size..(i + 1) * size)?;
+                bulk::from_bytes::<BigEndian<T>>(bytes, &mut out);
+            }
+            NumForm::Little => {
+                let bytes = self.bytes.get(i * size..(i + 1) * size)?;
+                bulk::from_bytes::<LittleEndian<T>>(bytes, &mut out);
+            }
+            NumForm::Varint => return self.iter().nth(i),
+        }
         Some(out[0])
     }
 
-    /// The numbers, converted with one bulk call.
+    /// The numbers, converted with one bulk call (decoded one by one from varints).
     pub fn to_vec(&self) -> Vec<T> {
         // Allocated at its size up front: growing an empty `Vec` goes through `RawVec`'s
         // out-of-line growth path, ~60 instructions more per call than an allocation.
-        let mut out = Vec::with_capacity(self.len());
-        bulk::extend_native::<BigEndian<T>>(&mut out, self.bytes);
+        let mut out = Vec::with_capacity(self.len);
+        match self.form {
+            NumForm::Big => bulk::extend_native::<BigEndian<T>>(&mut out, self.bytes),
+            NumForm::Little => bulk::extend_native::<LittleEndian<T>>(&mut out, self.bytes),
+            NumForm::Varint => out.extend(self.iter()),
+        }
         out
     }
 
@@ -470,27 +776,97 @@ where
     /// If `dst.len() != self.len()`.
     #[track_caller]
     pub fn copy_to(&self, dst: &mut [T]) {
-        bulk::from_bytes::<BigEndian<T>>(self.bytes, dst);
+        match self.form {
+            NumForm::Big => bulk::from_bytes::<BigEndian<T>>(self.bytes, dst),
+            NumForm::Little => bulk::from_bytes::<LittleEndian<T>>(self.bytes, dst),
+            NumForm::Varint => {
+                assert_eq!(dst.len(), self.len, "copy_to: the destination's length");
+                for (d, v) in dst.iter_mut().zip(self.iter()) {
+                    *d = v;
+                }
+            }
+        }
     }
 
     /// The numbers one by one.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = T> + use<'a, T> {
-        let size = core::mem::size_of::<T>();
-        self.bytes.chunks_exact(size).map(|c| {
-            let mut out = [T::new_zeroed()];
-            bulk::from_bytes::<BigEndian<T>>(c, &mut out);
-            out[0]
-        })
+    pub fn iter(&self) -> NumbersIter<'a, T> {
+        NumbersIter {
+            bytes: self.bytes,
+            left: self.len,
+            form: self.form,
+            _t: PhantomData,
+        }
     }
 }
 
 impl<T: Primitive + fmt::Debug> fmt::Debug for Numbers<'_, T>
 where
     BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
+}
+
+/// The numbers of a [`Numbers`], one by one.
+#[derive(Clone)]
+pub struct NumbersIter<'a, T> {
+    bytes: &'a [u8],
+    left: usize,
+    form: NumForm,
+    _t: PhantomData<T>,
+}
+
+impl<T: Primitive> Iterator for NumbersIter<'_, T>
+where
+    BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
+{
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let size = core::mem::size_of::<T>();
+        let mut out = [T::new_zeroed()];
+        match self.form {
+            NumForm::Big => {
+                let (head, rest) = self.bytes.split_at(size);
+                bulk::from_bytes::<BigEndian<T>>(head, &mut out);
+                self.bytes = rest;
+            }
+            NumForm::Little => {
+                let (head, rest) = self.bytes.split_at(size);
+                bulk::from_bytes::<LittleEndian<T>>(head, &mut out);
+                self.bytes = rest;
+            }
+            NumForm::Varint => {
+                let (v, n) = varint_at(self.bytes, 0);
+                self.bytes = &self.bytes[n..];
+                // Ints are 32-bit zigzag varints, longs 64-bit; the value's low `size` bytes
+                // are the number.
+                let v = if size == 4 { v & 0xFFFF_FFFF } else { v };
+                let le = unzigzag(v).to_le_bytes();
+                bulk::from_bytes::<LittleEndian<T>>(&le[..size], &mut out);
+            }
+        }
+        Some(out[0])
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<T: Primitive> ExactSizeIterator for NumbersIter<'_, T>
+where
+    BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
+{
 }
 
 /// A value in place.
@@ -516,29 +892,35 @@ impl<'v, 'a> TagView<'v, 'a> {
     }
     /// The short, if this is one.
     pub fn short(&self) -> Option<i16> {
-        (self.kind == 2).then(|| i16::from_be_bytes(self.doc.be(self.pos)))
+        (self.kind == 2).then(|| self.doc.short_at(self.pos))
     }
     /// The int, if this is one.
     pub fn int(&self) -> Option<i32> {
-        (self.kind == 3).then(|| i32::from_be_bytes(self.doc.be(self.pos)))
+        (self.kind == 3).then(|| self.doc.int_at(self.pos))
     }
     /// The long, if this is one.
     pub fn long(&self) -> Option<i64> {
-        (self.kind == 4).then(|| i64::from_be_bytes(self.doc.be(self.pos)))
+        (self.kind == 4).then(|| self.doc.long_at(self.pos))
     }
     /// The float, if this is one.
     pub fn float(&self) -> Option<f32> {
-        (self.kind == 5).then(|| f32::from_be_bytes(self.doc.be(self.pos)))
+        (self.kind == 5).then(|| match self.doc.form {
+            Form::Java => f32::from_be_bytes(self.doc.be(self.pos)),
+            _ => f32::from_le_bytes(self.doc.be(self.pos)),
+        })
     }
     /// The double, if this is one.
     pub fn double(&self) -> Option<f64> {
-        (self.kind == 6).then(|| f64::from_be_bytes(self.doc.be(self.pos)))
+        (self.kind == 6).then(|| match self.doc.form {
+            Form::Java => f64::from_be_bytes(self.doc.be(self.pos)),
+            _ => f64::from_le_bytes(self.doc.be(self.pos)),
+        })
     }
     /// The byte array, if this is one (in place).
     pub fn byte_array(&self) -> Option<&'a [i8]> {
         (self.kind == 7).then(|| {
-            let len = self.doc.len_at(self.pos);
-            let bytes = &self.doc.data[self.pos + 4..self.pos + 4 + len];
+            let (len, n) = self.doc.count_at(self.pos);
+            let bytes = &self.doc.data[self.pos + n..self.pos + n + len];
             match <[i8] as zerocopy::FromBytes>::ref_from_bytes(bytes) {
                 Ok(v) => v,
                 Err(_) => unreachable!("i8 has the layout of u8"),
@@ -548,11 +930,8 @@ impl<'v, 'a> TagView<'v, 'a> {
     /// The string, if this is one (in place, decoded when asked).
     pub fn string(&self) -> Option<Mutf8Str<'a>> {
         (self.kind == 8).then(|| {
-            let len = usize::from(u16::from_be_bytes(self.doc.be(self.pos)));
-            Mutf8Str {
-                bytes: &self.doc.data[self.pos + 2..self.pos + 2 + len],
-                at: self.pos + 2,
-            }
+            let (len, n) = self.doc.str_len_at(self.pos);
+            self.doc.text(self.pos + n, len)
         })
     }
     /// The list, if this is one.
@@ -573,33 +952,32 @@ impl<'v, 'a> TagView<'v, 'a> {
     }
     /// The int array, if this is one (in place).
     pub fn int_array(&self) -> Option<Numbers<'a, i32>> {
-        (self.kind == 11).then(|| self.numbers(4))
+        (self.kind == 11).then(|| self.numbers())
     }
     /// The long array, if this is one (in place).
     pub fn long_array(&self) -> Option<Numbers<'a, i64>> {
-        (self.kind == 12).then(|| self.numbers(8))
+        (self.kind == 12).then(|| self.numbers())
     }
 
-    fn numbers<T: Primitive>(&self, width: usize) -> Numbers<'a, T>
-    where
-        BigEndian<T>: WireElement<Native = T>,
-    {
-        let len = self.doc.len_at(self.pos);
-        Numbers::new(&self.doc.data[self.pos + 4..self.pos + 4 + len * width])
+    /// The numbers of this int or long array.
+    fn numbers<T: Primitive>(&self) -> Numbers<'a, T> {
+        let end = self.doc.end(self.kind, self.pos, self.node);
+        self.doc.numbers_at(self.pos, self.kind - 8, end)
     }
 
     /// The owned value.
     ///
     /// # Errors
-    /// [`ErrorKind::InvalidMutf8`] for a name or string that is not modified UTF-8.
+    /// [`ErrorKind::InvalidMutf8`] (Java) or [`ErrorKind::InvalidUtf8`] (Bedrock) for a name or
+    /// string that is not valid.
     pub fn to_owned(&self) -> Result<Tag, Error> {
         Ok(match self.kind {
             1 => Tag::Byte(self.doc.data[self.pos] as i8),
-            2 => Tag::Short(i16::from_be_bytes(self.doc.be(self.pos))),
-            3 => Tag::Int(i32::from_be_bytes(self.doc.be(self.pos))),
-            4 => Tag::Long(i64::from_be_bytes(self.doc.be(self.pos))),
-            5 => Tag::Float(f32::from_be_bytes(self.doc.be(self.pos))),
-            6 => Tag::Double(f64::from_be_bytes(self.doc.be(self.pos))),
+            2 => Tag::Short(self.doc.short_at(self.pos)),
+            3 => Tag::Int(self.doc.int_at(self.pos)),
+            4 => Tag::Long(self.doc.long_at(self.pos)),
+            5 => Tag::Float(self.float().unwrap_or_default()),
+            6 => Tag::Double(self.double().unwrap_or_default()),
             7 => Tag::ByteArray(self.byte_array().unwrap_or_default().to_vec()),
             8 => Tag::String(self.text()?),
             9 => Tag::List(self.list().map_or(Ok(List::Empty), |l| l.to_owned())?),
@@ -607,8 +985,8 @@ impl<'v, 'a> TagView<'v, 'a> {
                 self.compound()
                     .map_or(Ok(Compound::new()), |c| c.to_owned())?,
             ),
-            11 => Tag::IntArray(self.numbers::<i32>(4).to_vec()),
-            _ => Tag::LongArray(self.numbers::<i64>(8).to_vec()),
+            11 => Tag::IntArray(self.numbers::<i32>().to_vec()),
+            _ => Tag::LongArray(self.numbers::<i64>().to_vec()),
         })
     }
 
@@ -660,7 +1038,7 @@ impl<'v, 'a> CompoundView<'v, 'a> {
     /// The value named `name` (the first, if a name repeats).
     pub fn get(&self, name: &str) -> Option<TagView<'v, 'a>> {
         let encoded;
-        let want: &[u8] = if mutf8::needs_encoding(name) {
+        let want: &[u8] = if self.doc.form == Form::Java && mutf8::needs_encoding(name) {
             encoded = mutf8::encode(name);
             &encoded
         } else {
@@ -736,26 +1114,30 @@ pub struct CompoundIter<'v, 'a> {
     node: usize,
 }
 
-impl<'v, 'a> Iterator for CompoundIter<'v, 'a> {
-    type Item = (Mutf8Str<'a>, TagView<'v, 'a>);
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
+impl<'v, 'a> CompoundIter<'v, 'a> {
+    #[inline(always)]
+    fn next_in<const F: u8>(&mut self) -> Option<(Mutf8Str<'a>, TagView<'v, 'a>)> {
         let doc = self.doc;
         let kind = doc.data[self.pos];
         if kind == 0 {
             return None;
         }
-        let name_len = usize::from(u16::from_be_bytes(doc.be(self.pos + 1)));
-        let name = Mutf8Str {
-            bytes: &doc.data[self.pos + 3..self.pos + 3 + name_len],
-            at: self.pos + 3,
-        };
-        let pos = self.pos + 3 + name_len;
+        let (name_len, prefix) = doc.str_len_at_in::<F>(self.pos + 1);
+        let name = doc.text_in::<F>(self.pos + 1 + prefix, name_len);
+        let pos = self.pos + 1 + prefix + name_len;
         let tag = doc.tag(kind, pos, self.node);
-        self.pos = doc.end(kind, pos, self.node);
-        self.node = doc.next_node(kind, pos, self.node);
+        self.pos = doc.end_in::<F>(kind, pos, self.node);
+        self.node = doc.next_node_in::<F>(kind, pos, self.node);
         Some((name, tag))
+    }
+}
+
+impl<'v, 'a> Iterator for CompoundIter<'v, 'a> {
+    type Item = (Mutf8Str<'a>, TagView<'v, 'a>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        in_form!(self.doc.form, |F| self.next_in::<F>())
     }
 }
 
@@ -776,7 +1158,7 @@ impl<'v, 'a> ListView<'v, 'a> {
 
     /// How many elements.
     pub fn len(&self) -> usize {
-        self.doc.len_at(self.pos + 1)
+        self.doc.count_at(self.pos + 1).0
     }
 
     /// Whether there are none.
@@ -786,11 +1168,12 @@ impl<'v, 'a> ListView<'v, 'a> {
 
     /// The elements in order.
     pub fn iter(&self) -> ListIter<'v, 'a> {
+        let (left, n) = self.doc.count_at(self.pos + 1);
         ListIter {
             doc: self.doc,
             kind: self.doc.data[self.pos],
-            left: self.len(),
-            pos: self.pos + 5,
+            left,
+            pos: self.pos + 1 + n,
             node: self.node + 1,
         }
     }
@@ -800,13 +1183,10 @@ impl<'v, 'a> ListView<'v, 'a> {
         self.iter().nth(i)
     }
 
-    fn numbers<T: Primitive>(&self, kind: u8) -> Option<Numbers<'a, T>>
-    where
-        BigEndian<T>: WireElement<Native = T>,
-    {
+    fn numbers<T: Primitive>(&self, kind: u8) -> Option<Numbers<'a, T>> {
         (self.doc.data[self.pos] == kind).then(|| {
-            let start = self.pos + 5;
-            Numbers::new(&self.doc.data[start..start + self.len() * core::mem::size_of::<T>()])
+            let end = self.doc.end(9, self.pos, self.node);
+            self.doc.numbers_at(self.pos + 1, kind, end)
         })
     }
 
@@ -881,8 +1261,8 @@ impl<'v, 'a> ListView<'v, 'a> {
             10 => List::Compound(all(self, |t| {
                 t.compound().map_or(Ok(Compound::new()), |c| c.to_owned())
             })?),
-            11 => List::IntArray(all(self, |t| Ok(t.numbers::<i32>(4).to_vec()))?),
-            _ => List::LongArray(all(self, |t| Ok(t.numbers::<i64>(8).to_vec()))?),
+            11 => List::IntArray(all(self, |t| Ok(t.numbers::<i32>().to_vec()))?),
+            _ => List::LongArray(all(self, |t| Ok(t.numbers::<i64>().to_vec()))?),
         })
     }
 }
@@ -902,6 +1282,17 @@ pub struct ListIter<'v, 'a> {
     node: usize,
 }
 
+impl<'v, 'a> ListIter<'v, 'a> {
+    #[inline(always)]
+    fn next_in<const F: u8>(&mut self) -> TagView<'v, 'a> {
+        let doc = self.doc;
+        let tag = doc.tag(self.kind, self.pos, self.node);
+        self.pos = doc.end_in::<F>(self.kind, self.pos, self.node);
+        self.node = doc.next_node_in::<F>(self.kind, tag.pos, self.node);
+        tag
+    }
+}
+
 impl<'v, 'a> Iterator for ListIter<'v, 'a> {
     type Item = TagView<'v, 'a>;
 
@@ -911,11 +1302,7 @@ impl<'v, 'a> Iterator for ListIter<'v, 'a> {
             return None;
         }
         self.left -= 1;
-        let doc = self.doc;
-        let tag = doc.tag(self.kind, self.pos, self.node);
-        self.pos = doc.end(self.kind, self.pos, self.node);
-        self.node = doc.next_node(self.kind, tag.pos, self.node);
-        Some(tag)
+        Some(in_form!(self.doc.form, |F| self.next_in::<F>()))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -6,7 +6,10 @@
 
 #![cfg(all(feature = "nbt", feature = "std"))]
 
-use endian_wire::nbt::{self, Compound, ErrorKind, Flavor, List, Nbt, Tag, bedrock};
+use endian_wire::nbt::{
+    self, Compound, CompoundView, ErrorKind, Flavor, List, ListView, Nbt, Numbers, Tag, TagView,
+    bedrock,
+};
 use endian_wire_testkit::nbt_trees::{leaf, text, tree};
 use proptest::prelude::*;
 
@@ -327,6 +330,186 @@ fn level_dat_header() {
     assert_eq!(e.offset(), 8);
 }
 
+// ----- the view in every flavour ------------------------------------------------------------
+
+/// Every accessor of `numbers` against `want`: length, each element, iteration, `to_vec`,
+/// `copy_to` (compared as bits: NaNs are unequal as values).
+fn same_numbers<T, B: PartialEq + core::fmt::Debug>(
+    numbers: Numbers<'_, T>,
+    want: &[T],
+    bits: impl Fn(T) -> B,
+) where
+    T: endian_wire::bulk::Primitive + Default + core::fmt::Debug,
+    endian_wire::BigEndian<T>: endian_wire::bulk::WireElement<Native = T>,
+    endian_wire::LittleEndian<T>: endian_wire::bulk::WireElement<Native = T>,
+{
+    let want: Vec<B> = want.iter().map(|&v| bits(v)).collect();
+    assert_eq!(numbers.len(), want.len());
+    assert_eq!(numbers.is_empty(), want.is_empty());
+    assert_eq!(
+        numbers.to_vec().into_iter().map(&bits).collect::<Vec<_>>(),
+        want
+    );
+    assert_eq!(numbers.iter().map(&bits).collect::<Vec<_>>(), want);
+    assert_eq!(numbers.iter().len(), want.len());
+    let mut copy = vec![T::default(); want.len()];
+    numbers.copy_to(&mut copy);
+    assert_eq!(copy.into_iter().map(&bits).collect::<Vec<_>>(), want);
+    for (i, w) in want.iter().enumerate() {
+        assert_eq!(numbers.get(i).map(&bits).as_ref(), Some(w), "element {i}");
+    }
+    assert_eq!(numbers.get(want.len()).map(&bits), None);
+}
+
+/// The view's value against the tree's, through every accessor of its kind.
+fn same_tag(view: TagView<'_, '_>, want: &Tag) {
+    assert_eq!(view.kind(), want.kind());
+    match want {
+        Tag::Byte(v) => assert_eq!(view.byte(), Some(*v)),
+        Tag::Short(v) => assert_eq!(view.short(), Some(*v)),
+        Tag::Int(v) => assert_eq!(view.int(), Some(*v)),
+        Tag::Long(v) => assert_eq!(view.long(), Some(*v)),
+        Tag::Float(v) => assert_eq!(view.float().map(f32::to_bits), Some(v.to_bits())),
+        Tag::Double(v) => assert_eq!(view.double().map(f64::to_bits), Some(v.to_bits())),
+        Tag::ByteArray(v) => assert_eq!(view.byte_array(), Some(&v[..])),
+        Tag::String(v) => {
+            let s = view.string().unwrap();
+            assert_eq!(s.to_str().unwrap(), v.as_str());
+            assert!(s.matches(v) && s == v.as_str());
+        }
+        Tag::List(v) => same_list(view.list().unwrap(), v),
+        Tag::Compound(v) => same_compound(view.compound().unwrap(), v),
+        Tag::IntArray(v) => same_numbers(view.int_array().unwrap(), v, |x| x),
+        Tag::LongArray(v) => same_numbers(view.long_array().unwrap(), v, |x| x),
+    }
+    // The wrong kind's accessors say `None`.
+    if !matches!(want, Tag::Int(_)) {
+        assert_eq!(view.int(), None);
+    }
+    if !matches!(want, Tag::String(_)) {
+        assert!(view.string().is_none());
+    }
+}
+
+fn same_list(view: ListView<'_, '_>, want: &List) {
+    assert_eq!(view.len(), want.len());
+    assert_eq!(view.element_kind(), want.element_kind());
+    match want {
+        List::Byte(v) => assert_eq!(view.bytes(), Some(&v[..])),
+        List::Short(v) => same_numbers(view.shorts().unwrap(), v, |x| x),
+        List::Int(v) => same_numbers(view.ints().unwrap(), v, |x| x),
+        List::Long(v) => same_numbers(view.longs().unwrap(), v, |x| x),
+        List::Float(v) => same_numbers(view.floats().unwrap(), v, f32::to_bits),
+        List::Double(v) => same_numbers(view.doubles().unwrap(), v, f64::to_bits),
+        _ => {
+            assert_eq!(view.iter().len(), want.len());
+            for (i, element) in view.iter().enumerate() {
+                same_tag(element, &want.get(i).unwrap());
+            }
+            if let Some(last) = want.len().checked_sub(1) {
+                same_tag(view.get(last).unwrap(), &want.get(last).unwrap());
+            }
+        }
+    }
+}
+
+fn same_compound(view: CompoundView<'_, '_>, want: &Compound) {
+    assert_eq!(view.len(), want.len());
+    assert_eq!(view.is_empty(), want.is_empty());
+    for ((name, value), (want_name, want_value)) in view.iter().zip(want.iter()) {
+        assert_eq!(name.to_str().unwrap(), want_name);
+        same_tag(value, want_value);
+        // Found by name too (the first of a repeated name is the tree's too).
+        same_tag(view.get(want_name).unwrap(), want.get(want_name).unwrap());
+    }
+}
+
+#[test]
+fn the_view_reads_every_flavor() {
+    let doc = Nbt::new(
+        "\u{1F600}name\0",
+        Compound::new()
+            .with("byte", -3i8)
+            .with("short", -300i16)
+            .with("int", i32::MIN)
+            .with("long", i64::MIN)
+            .with("float", -1.5f32)
+            .with("double", 2.25f64)
+            .with("bytes", Tag::ByteArray(vec![1, -1, 0]))
+            .with("text \u{1F600}\0", "caf\u{E9} \u{1F600} \0")
+            .with("ints", vec![0i32, -1, i32::MAX, i32::MIN, 300])
+            .with("longs", vec![0i64, -1, i64::MAX, i64::MIN, 1 << 40])
+            .with("empty", List::Empty)
+            .with("int list", List::Int(vec![-7, 7, i32::MIN]))
+            .with("long list", List::Long(vec![-7, 7, i64::MAX]))
+            .with("short list", List::Short(vec![-1, 2]))
+            .with("double list", List::Double(vec![0.5, -0.0]))
+            .with(
+                "nested",
+                List::List(vec![
+                    List::IntArray(vec![vec![1, -2], vec![]]),
+                    List::Compound(vec![Compound::new().with("deep", vec![5i64])]),
+                ]),
+            )
+            .with("last", 1i8),
+    );
+    for flavor in [Flavor::Java, Flavor::Bedrock, Flavor::BedrockNetwork] {
+        let bytes = flavor.to_vec(&doc).unwrap();
+        let view = flavor.view(&bytes).unwrap();
+        assert_eq!(view.name().to_str().unwrap(), doc.name, "{flavor:?}");
+        same_compound(view.root(), &doc.root);
+        assert_eq!(flavor.to_vec(&view.to_owned().unwrap()).unwrap(), bytes);
+        // A prefix of a longer input, and the whole-input rule.
+        let more = [&bytes[..], &[7, 7]].concat();
+        assert_eq!(flavor.view_prefix(&more).unwrap().1, bytes.len());
+        let e = flavor.view(&more).unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::TrailingBytes { count: 2 }),
+            "{e}"
+        );
+    }
+    // The named functions are the flavours' own.
+    let le = bedrock::to_vec(&doc).unwrap();
+    assert_eq!(
+        bedrock::view(&le)
+            .unwrap()
+            .to_owned()
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        doc.to_vec().unwrap()
+    );
+    assert_eq!(bedrock::view_prefix(&le).unwrap().1, le.len());
+    let net = bedrock::to_network_vec(&doc).unwrap();
+    assert_eq!(
+        bedrock::view_network(&net)
+            .unwrap()
+            .to_owned()
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        doc.to_vec().unwrap()
+    );
+    assert_eq!(bedrock::view_network_prefix(&net).unwrap().1, net.len());
+}
+
+#[test]
+fn the_bedrock_view_checks_utf8_when_read() {
+    // A string that is valid modified UTF-8 (a NUL as C0 80) but not UTF-8.
+    let doc = Nbt::new("", Compound::new().with("s", "xy"));
+    for flavor in [Flavor::Bedrock, Flavor::BedrockNetwork] {
+        let mut bytes = flavor.to_vec(&doc).unwrap();
+        let at = bytes.windows(2).rposition(|w| w == b"xy").unwrap();
+        bytes[at..at + 2].copy_from_slice(&[0xC0, 0x80]);
+        let view = flavor.view(&bytes).expect("strings are checked when read");
+        let e = view.root().string("s").unwrap().to_str().unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::InvalidUtf8), "{e}");
+        assert_eq!(e.offset(), at);
+        assert!(view.to_owned().is_err());
+        assert!(flavor.from_slice(&bytes).is_err());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -342,6 +525,10 @@ proptest! {
             prop_assert_eq!(&back.name, &doc.name);
             // The same tree in every flavour.
             prop_assert_eq!(back.to_vec().unwrap(), doc.to_vec().unwrap());
+            // And the view reads it through every accessor.
+            let view = flavor.view(&bytes).unwrap();
+            same_compound(view.root(), &back.root);
+            prop_assert_eq!(flavor.to_vec(&view.to_owned().unwrap()).unwrap(), bytes.clone());
         }
     }
 
@@ -359,7 +546,20 @@ proptest! {
     fn prop_arbitrary_bytes_never_panic(body in prop::collection::vec(any::<u8>(), 0..200)) {
         let le = [&[10u8, 0, 0][..], &body].concat();
         if let Ok(doc) = bedrock::from_slice(&le) {
-            prop_assert_eq!(bedrock::to_vec(&doc).unwrap(), le);
+            prop_assert_eq!(bedrock::to_vec(&doc).unwrap(), le.clone());
+        }
+        // The views accept what the readers accept (and strings they have not checked), and
+        // read it to the same tree.
+        for (flavor, bytes) in [(Flavor::Bedrock, &le), (Flavor::BedrockNetwork, &[&[10u8, 0][..], &body].concat())] {
+            let tree = flavor.from_slice(bytes);
+            match flavor.view(bytes) {
+                Ok(view) => {
+                    if let Ok(owned) = view.to_owned() {
+                        prop_assert_eq!(flavor.to_vec(&owned).unwrap(), flavor.to_vec(&tree.unwrap()).unwrap());
+                    }
+                }
+                Err(_) => prop_assert!(tree.is_err()),
+            }
         }
         let net = [&[10u8, 0][..], &body].concat();
         if let Ok(doc) = bedrock::from_network_slice(&net) {
