@@ -9,7 +9,7 @@
 use std::io::Read;
 
 use endian_wire::nbt::region::{ChunkCompression, Region, RegionBuilder, RegionFile};
-use endian_wire::nbt::{Compound, ErrorKind, List, Nbt};
+use endian_wire::nbt::{self, Compound, ErrorKind, List, Nbt};
 use endian_wire_testkit::nbt_trees::tree;
 use endian_wire_testkit::region as files;
 use proptest::prelude::*;
@@ -72,6 +72,13 @@ fn every_chunk_of_the_real_region_reads() {
             assert_eq!(tree.int("zPos").map(|v| v.rem_euclid(32)), Some(z as i32));
             let view = chunk.view_in(&mut buf).unwrap();
             assert_eq!(view.to_owned().unwrap(), tree);
+            // Typed: the testkit's chunk struct, as from the inflated bytes.
+            let typed: endian_wire_testkit::nbt_typed::Chunk = chunk.deserialize().unwrap();
+            assert_eq!(
+                typed,
+                nbt::from_slice(&bytes).unwrap(),
+                "chunk ({x}, {z}) typed"
+            );
         }
     }
     assert_eq!(present, region.len());

@@ -581,6 +581,43 @@ impl<'a> Chunk<'a> {
         super::from_slice::<Nbt>(&self.bytes()?).map_err(in_chunk)
     }
 
+    /// The chunk read into a `T` through serde ([`from_slice`](super::from_slice)): a struct
+    /// of the fields a tool needs, the others skipped without being built.
+    ///
+    /// ```
+    /// # #[cfg(feature = "flate2")] {
+    /// use endian_wire::nbt::{Compound, Nbt};
+    /// use endian_wire::nbt::region::{ChunkCompression, Region, RegionBuilder};
+    ///
+    /// #[derive(serde::Deserialize)]
+    /// struct Chunk {
+    ///     #[serde(rename = "Status")]
+    ///     status: String,
+    ///     #[serde(rename = "xPos")]
+    ///     x: i32,
+    /// }
+    ///
+    /// let doc = Nbt::new("", Compound::new().with("Status", "minecraft:full").with("xPos", 3).with("sections", vec![1i64]));
+    /// let mut builder = RegionBuilder::new();
+    /// builder.insert(3, 0, &doc, ChunkCompression::Zlib, 0)?;
+    /// let file = builder.to_vec();
+    /// let chunk: Chunk = Region::from_slice(&file)?.chunk(3, 0)?.unwrap().deserialize()?;
+    /// assert_eq!((chunk.status.as_str(), chunk.x), ("minecraft:full", 3));
+    /// # }
+    /// # Ok::<(), endian_wire::nbt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`bytes`](Self::bytes), and [`from_slice`](super::from_slice)'s for the document
+    /// (with the path and the offset in the inflated bytes), each naming the chunk.
+    pub fn deserialize<T: serde::de::DeserializeOwned>(&self) -> Result<T, Error> {
+        let in_chunk = |e: Error| e.in_chunk(self.x, self.z);
+        if self.compression == ChunkCompression::None {
+            return super::from_slice::<T>(self.payload()?).map_err(in_chunk);
+        }
+        super::from_slice::<T>(&self.bytes()?).map_err(in_chunk)
+    }
+
     /// The chunk viewed in place ([`view`](super::view)), inflated into `buf` (cleared
     /// first; an uncompressed chunk is viewed where it lies).
     ///
