@@ -34,7 +34,7 @@ use alloc::vec::Vec;
 use super::Flavor;
 use super::flavor::{BedrockLe, BedrockNet};
 use super::read::{Cursor, read_root_in};
-use super::view::{Form, parse_in};
+use super::view::parse_in;
 use super::write::write_root_in;
 use super::{Error, ErrorKind, Nbt, NbtView};
 
@@ -135,9 +135,7 @@ pub fn to_network_writer<W: std::io::Write>(writer: W, nbt: &Nbt) -> Result<(), 
 /// # Errors
 /// As [`from_slice`], except that strings are not checked until read.
 pub fn view(bytes: &[u8]) -> Result<NbtView<'_>, Error> {
-    let (view, used) = parse_in::<BedrockLe>(bytes, true, false, Form::Bedrock)?;
-    Cursor::at(bytes, used).finish()?;
-    Ok(view)
+    parse_in::<BedrockLe>(bytes, true, true).map(|(view, _)| view)
 }
 
 /// [`view`] of a root followed by more bytes: returns it and how many bytes it took.
@@ -145,7 +143,7 @@ pub fn view(bytes: &[u8]) -> Result<NbtView<'_>, Error> {
 /// # Errors
 /// As [`view`], bytes after the root aside.
 pub fn view_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
-    parse_in::<BedrockLe>(bytes, true, false, Form::Bedrock)
+    parse_in::<BedrockLe>(bytes, true, false)
 }
 
 /// Views Bedrock's network form in place (a named root with varint lengths and zigzag varint
@@ -166,9 +164,7 @@ pub fn view_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
 /// # Errors
 /// As [`from_network_slice`], except that strings are not checked until read.
 pub fn view_network(bytes: &[u8]) -> Result<NbtView<'_>, Error> {
-    let (view, used) = parse_in::<BedrockNet>(bytes, true, false, Form::BedrockNetwork)?;
-    Cursor::at(bytes, used).finish()?;
-    Ok(view)
+    parse_in::<BedrockNet>(bytes, true, true).map(|(view, _)| view)
 }
 
 /// [`view_network`] of a root followed by more bytes: returns it and how many bytes it took.
@@ -176,7 +172,7 @@ pub fn view_network(bytes: &[u8]) -> Result<NbtView<'_>, Error> {
 /// # Errors
 /// As [`view_network`], bytes after the root aside.
 pub fn view_network_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
-    parse_in::<BedrockNet>(bytes, true, false, Form::BedrockNetwork)
+    parse_in::<BedrockNet>(bytes, true, false)
 }
 
 #[cfg(feature = "std")]

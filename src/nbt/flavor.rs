@@ -85,9 +85,7 @@ impl Flavor {
     /// # Errors
     /// As those functions.
     pub fn view(self, bytes: &[u8]) -> Result<NbtView<'_>, Error> {
-        let (view, used) = self.view_prefix(bytes)?;
-        Cursor::at(bytes, used).finish()?;
-        Ok(view)
+        self.parse_view(bytes, true).map(|(view, _)| view)
     }
 
     /// [`view`](Self::view) of a root followed by more: returns it and the number of bytes it
@@ -96,12 +94,14 @@ impl Flavor {
     /// # Errors
     /// As [`view`](Self::view), bytes after the root aside.
     pub fn view_prefix(self, bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
+        self.parse_view(bytes, false)
+    }
+
+    fn parse_view(self, bytes: &[u8], whole: bool) -> Result<(NbtView<'_>, usize), Error> {
         match self {
-            Flavor::Java => parse_in::<Java>(bytes, true, false, Form::Java),
-            Flavor::Bedrock => parse_in::<BedrockLe>(bytes, true, false, Form::Bedrock),
-            Flavor::BedrockNetwork => {
-                parse_in::<BedrockNet>(bytes, true, false, Form::BedrockNetwork)
-            }
+            Flavor::Java => parse_in::<Java>(bytes, true, whole),
+            Flavor::Bedrock => parse_in::<BedrockLe>(bytes, true, whole),
+            Flavor::BedrockNetwork => parse_in::<BedrockNet>(bytes, true, whole),
         }
     }
 
@@ -198,6 +198,8 @@ number! {
 
 /// How one flavour encodes NBT's pieces: what the reader and the writer are generic over.
 pub(crate) trait Format {
+    /// The borrowed view's name for this flavour.
+    const FORM: Form;
     /// Strings are modified UTF-8 (Java) rather than UTF-8 (Bedrock).
     const MUTF8: bool;
     /// The most bytes a string's length prefix takes.
@@ -280,11 +282,12 @@ unsafe fn store<const N: usize>(at: *mut u8, bytes: [u8; N]) -> usize {
 
 /// The fixed-width orders: Java's big-endian and Bedrock's little-endian.
 macro_rules! fixed_format {
-    ($name:ident, $mutf8:expr, $from:ident, $to:ident, $extend_from:ident, $extend:ident) => {
+    ($name:ident, $form:ident, $mutf8:expr, $from:ident, $to:ident, $extend_from:ident, $extend:ident) => {
         /// A fixed-width flavour.
         pub(crate) struct $name;
 
         impl Format for $name {
+            const FORM: Form = Form::$form;
             const MUTF8: bool = $mutf8;
             const MAX_STR_PREFIX: usize = 2;
             const MAX_STR: usize = u16::MAX as usize;
@@ -379,6 +382,7 @@ macro_rules! fixed_format {
 
 fixed_format!(
     Java,
+    Java,
     true,
     from_be_bytes,
     to_be_bytes,
@@ -387,6 +391,7 @@ fixed_format!(
 );
 fixed_format!(
     BedrockLe,
+    Bedrock,
     false,
     from_le_bytes,
     to_le_bytes,
@@ -463,6 +468,7 @@ unsafe fn store_varint(at: *mut u8, mut v: u64) -> usize {
 }
 
 impl Format for BedrockNet {
+    const FORM: Form = Form::BedrockNetwork;
     const MUTF8: bool = false;
     const MAX_STR_PREFIX: usize = 5;
     const MAX_STR: usize = i32::MAX as usize;

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
-use super::flavor::{Format, Java};
+use super::flavor::{Format, Java, Number};
 use super::read::{Cursor, LIST_NAMES, invalid_kind};
 use super::{Compound, Error, ErrorKind, List, MAX_NESTING, Tag, TagKind, mutf8};
 use crate::bulk::{self, Primitive, WireElement};
@@ -164,16 +164,16 @@ pub fn view_network_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> 
 }
 
 fn parse(bytes: &[u8], named: bool, whole: bool) -> Result<(NbtView<'_>, usize), Error> {
-    parse_in::<Java>(bytes, named, whole, Form::Java)
+    parse_in::<Java>(bytes, named, whole)
 }
 
-/// Views a document of flavour `F` (whose [`Form`] is `form`).
+/// Views a document of flavour `F`.
 pub(crate) fn parse_in<F: Format>(
     bytes: &[u8],
     named: bool,
     whole: bool,
-    form: Form,
 ) -> Result<(NbtView<'_>, usize), Error> {
+    let form = F::FORM;
     let mut p = Parser::<F> {
         cur: Cursor::new(bytes),
         // One entry per 64 bytes is about what player files and chunks need.
@@ -399,12 +399,6 @@ fn varint_at(data: &[u8], pos: usize) -> (u64, usize) {
     unreachable!("the view's parse checked every varint")
 }
 
-/// Zigzag-decoded: `0, -1, 1, -2, ...` from `0, 1, 2, 3, ...`.
-#[inline]
-fn unzigzag(v: u64) -> i64 {
-    ((v >> 1) as i64) ^ -((v & 1) as i64)
-}
-
 impl<'a> Doc<'a> {
     #[inline(always)]
     fn be<const N: usize>(&self, pos: usize) -> [u8; N] {
@@ -431,7 +425,7 @@ impl<'a> Doc<'a> {
             BEDROCK => (i32::from_le_bytes(self.be(pos)) as usize, 4),
             _ => {
                 let (v, n) = varint_at(self.data, pos);
-                (unzigzag(v & 0xFFFF_FFFF) as usize, n)
+                (i32::from_zigzag(v & 0xFFFF_FFFF) as usize, n)
             }
         }
     }
@@ -557,7 +551,7 @@ impl<'a> Doc<'a> {
         match self.form {
             Form::Java => i32::from_be_bytes(self.be(pos)),
             Form::Bedrock => i32::from_le_bytes(self.be(pos)),
-            Form::BedrockNetwork => unzigzag(varint_at(self.data, pos).0 & 0xFFFF_FFFF) as i32,
+            Form::BedrockNetwork => i32::from_zigzag(varint_at(self.data, pos).0 & 0xFFFF_FFFF),
         }
     }
 
@@ -566,7 +560,7 @@ impl<'a> Doc<'a> {
         match self.form {
             Form::Java => i64::from_be_bytes(self.be(pos)),
             Form::Bedrock => i64::from_le_bytes(self.be(pos)),
-            Form::BedrockNetwork => unzigzag(varint_at(self.data, pos).0),
+            Form::BedrockNetwork => i64::from_zigzag(varint_at(self.data, pos).0),
         }
     }
 
@@ -850,7 +844,7 @@ where
                 // Ints are 32-bit zigzag varints, longs 64-bit; the value's low `size` bytes
                 // are the number.
                 let v = if size == 4 { v & 0xFFFF_FFFF } else { v };
-                let le = unzigzag(v).to_le_bytes();
+                let le = i64::from_zigzag(v).to_le_bytes();
                 bulk::from_bytes::<LittleEndian<T>>(&le[..size], &mut out);
             }
         }

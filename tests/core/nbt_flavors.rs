@@ -469,28 +469,25 @@ fn the_view_reads_every_flavor() {
         );
     }
     // The named functions are the flavours' own.
-    let le = bedrock::to_vec(&doc).unwrap();
-    assert_eq!(
-        bedrock::view(&le)
-            .unwrap()
-            .to_owned()
-            .unwrap()
-            .to_vec()
-            .unwrap(),
-        doc.to_vec().unwrap()
-    );
-    assert_eq!(bedrock::view_prefix(&le).unwrap().1, le.len());
-    let net = bedrock::to_network_vec(&doc).unwrap();
-    assert_eq!(
-        bedrock::view_network(&net)
-            .unwrap()
-            .to_owned()
-            .unwrap()
-            .to_vec()
-            .unwrap(),
-        doc.to_vec().unwrap()
-    );
-    assert_eq!(bedrock::view_network_prefix(&net).unwrap().1, net.len());
+    type View = for<'a> fn(&'a [u8]) -> Result<nbt::NbtView<'a>, nbt::Error>;
+    type Prefix = for<'a> fn(&'a [u8]) -> Result<(nbt::NbtView<'a>, usize), nbt::Error>;
+    let named: [(Vec<u8>, View, Prefix); 2] = [
+        (
+            bedrock::to_vec(&doc).unwrap(),
+            bedrock::view,
+            bedrock::view_prefix,
+        ),
+        (
+            bedrock::to_network_vec(&doc).unwrap(),
+            bedrock::view_network,
+            bedrock::view_network_prefix,
+        ),
+    ];
+    for (bytes, view, prefix) in named {
+        let owned = view(&bytes).unwrap().to_owned().unwrap();
+        assert_eq!(owned.to_vec().unwrap(), doc.to_vec().unwrap());
+        assert_eq!(prefix(&bytes).unwrap().1, bytes.len());
+    }
 }
 
 #[test]
