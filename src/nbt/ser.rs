@@ -42,6 +42,7 @@ pub(crate) fn to_root<T: Serialize + ?Sized>(
     value: &T,
 ) -> Result<(), Error> {
     let start = out.len();
+    out.reserve(super::write::FIRST_RESERVE);
     let mut w = Writer {
         out,
         depth: 0,

@@ -291,7 +291,16 @@ impl<'a, F: Format> Parser<'a, F> {
                 return Err(invalid_kind(at, kind, "a compound entry"));
             }
             self.string_bytes("a name")?;
-            self.payload(kind, at, depth, "a compound entry")?;
+            // Numbers of a fixed width and strings here, the rest out of line (measured: a
+            // call per entry was 20-30% of viewing `complex_player.dat`).
+            match kind {
+                3 | 4 if Self::VARINTS => self.payload(kind, at, depth, "a compound entry")?,
+                1..=6 => self
+                    .cur
+                    .skip(number_width(kind), VALUE_NAMES[usize::from(kind)])?,
+                8 => drop(self.string_bytes("a string")?),
+                _ => self.payload(kind, at, depth, "a compound entry")?,
+            }
         }
         self.close(node);
         Ok(())
@@ -374,6 +383,11 @@ impl<'a, F: Format> Parser<'a, F> {
         }
     }
 }
+
+/// What a value of type `kind` (1 to 6) is called in errors.
+const VALUE_NAMES: [&str; 7] = [
+    "", "a byte", "a short", "an int", "a long", "a float", "a double",
+];
 
 /// The size of a number of type `kind` (1 to 6).
 #[inline]

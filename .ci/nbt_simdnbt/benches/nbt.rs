@@ -3,8 +3,8 @@
 //! structs of `complex_player.dat`, `level.dat` and the 676 chunks of a real 1.19.4 region file
 //! (fastanvil's package) against fastnbt's serde with the same structs, simdnbt's derive, and
 //! our tree (then walked by hand, for the chunks). Then the trees, on `complex_player.dat`, `hypixel.nbt`,
-//! `bigtest.nbt`, `inttest1023.nbt` (from simdnbt's package, gunzipped first) and a generated
-//! ~400 KiB chunk; then int and long arrays converted to `Vec`s against a copy of their bytes.
+//! `bigtest.nbt`, `inttest1023.nbt` (from simdnbt's package, gunzipped first), a generated
+//! ~400 KiB chunk and the 676 real chunks; then int and long arrays converted to `Vec`s against a copy of their bytes.
 //!
 //! ```sh
 //! .ci/nbt_simdnbt/run.sh bench              # stable, RUSTC_BOOTSTRAP scoped to simdnbt
@@ -93,6 +93,67 @@ fn write(c: &mut Criterion) {
         });
         g.finish();
     }
+}
+
+/// The trees and views on real data: the 676 chunks of a real 1.19.4 region file (fastanvil's
+/// package; one iteration reads, views or writes all of them), against simdnbt's owned tree and
+/// borrowed reader.
+fn real_chunks(c: &mut Criterion) {
+    let chunks = typed::region_chunks().expect("fastanvil's region file");
+    let total: usize = chunks.iter().map(Vec::len).sum();
+    let name = "676 real 1.19.4 chunks";
+    let mut g = c.benchmark_group(format!("nbt read/{name}"));
+    g.throughput(Throughput::Bytes(total as u64));
+    g.bench_function("endian_wire", |b| {
+        b.iter(|| {
+            for d in chunks {
+                black_box(nbt::from_slice::<nbt::Nbt>(black_box(d)).unwrap());
+            }
+        })
+    });
+    g.bench_function("endian_wire view", |b| {
+        b.iter(|| {
+            for d in chunks {
+                black_box(nbt::view(black_box(d)).unwrap());
+            }
+        })
+    });
+    g.bench_function("simdnbt owned", |b| {
+        b.iter(|| {
+            for d in chunks {
+                black_box(simdnbt::owned::read(&mut Cursor::new(black_box(&d[..]))).unwrap());
+            }
+        })
+    });
+    g.bench_function("simdnbt borrow", |b| {
+        b.iter(|| {
+            for d in chunks {
+                black_box(simdnbt::borrow::read(&mut Cursor::new(black_box(&d[..]))).unwrap());
+            }
+        })
+    });
+    g.finish();
+    let ours: Vec<nbt::Nbt> = chunks.iter().map(|d| nbt::from_slice(d).unwrap()).collect();
+    let simd: Vec<_> = chunks.iter().map(|d| simdnbt::owned::read(&mut Cursor::new(&d[..])).unwrap()).collect();
+    let mut g = c.benchmark_group(format!("nbt write/{name}"));
+    g.throughput(Throughput::Bytes(total as u64));
+    g.bench_function("endian_wire", |b| {
+        b.iter(|| {
+            for t in &ours {
+                black_box(black_box(t).to_vec().unwrap());
+            }
+        })
+    });
+    g.bench_function("simdnbt", |b| {
+        b.iter(|| {
+            for t in &simd {
+                let mut out = Vec::new();
+                black_box(t).write(&mut out);
+                black_box(out);
+            }
+        })
+    });
+    g.finish();
 }
 
 /// An int array and a long array of `bytes` bytes each, converted to `Vec`s from a view,
@@ -242,6 +303,6 @@ fn typed(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = bench::criterion("NBT_BENCH_QUICK");
-    targets = typed, read, write, arrays
+    targets = typed, read, write, real_chunks, arrays
 }
 criterion_main!(benches);
