@@ -155,6 +155,22 @@ impl<F: Format> Writer<F> {
     /// A length prefix and the flavour's encoding of `s` (modified UTF-8 or UTF-8).
     #[inline(always)]
     fn string(&mut self, s: &str) {
+        if F::MUTF8 && s.len() <= 64 {
+            // Copied and checked in one pass, counted if it needed no re-encoding.
+            self.out.reserve(F::MAX_STR_PREFIX + 64);
+            let len = self.out.len();
+            // SAFETY: `F::MAX_STR_PREFIX + 64` bytes reserved after `len`, for the prefix and
+            // `s.len() <= 64` bytes; `s` cannot overlap the vector.
+            unsafe {
+                let at = self.out.as_mut_ptr().add(len);
+                let prefix = F::store_str_len(at, s.len());
+                if mutf8::copy_if_plain(s.as_ptr(), at.add(prefix), s.len()) {
+                    self.out.set_len(len + prefix + s.len());
+                    return;
+                }
+            }
+            return self.string_encoded(s);
+        }
         if F::MUTF8 && mutf8::needs_encoding(s) {
             self.string_encoded(s)
         } else {
