@@ -2,8 +2,8 @@
 //! 0.8 and fastnbt 2.6 (`Value`), all in one run. First the typed reads and writes: serde
 //! structs of `complex_player.dat`, `level.dat` and the 676 chunks of a real 1.19.4 region file
 //! (fastanvil's package) against fastnbt's serde with the same structs, simdnbt's derive, and
-//! our tree (then walked by hand, for the chunks). Then the trees, on `complex_player.dat`, `hypixel.nbt`,
-//! `bigtest.nbt`, `inttest1023.nbt` (from simdnbt's package, gunzipped first), a generated
+//! our tree (then walked by hand, for the chunks). Then the trees, on simdnbt's seven test files
+//! (from its package, gunzipped first), a generated
 //! ~400 KiB chunk and the 676 real chunks; then int and long arrays converted to `Vec`s against a copy of their bytes.
 //!
 //! ```sh
@@ -26,13 +26,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use endian_wire::nbt;
 
 fn inputs() -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = [
-        "complex_player.dat",
-        "hypixel.nbt",
-        "bigtest.nbt",
-        "inttest1023.nbt",
-    ]
-    .iter()
+    let mut v: Vec<(String, Vec<u8>)> = nbt_files::FILES
+        .iter()
     .map(|f| (f.to_string(), nbt_files::uncompressed(f).expect("simdnbt's test files")))
     .collect();
     v.push(("chunk (generated)".into(), nbt_files::chunk().to_vec().unwrap()));
