@@ -260,6 +260,42 @@ fn borrowed_views() {
     assert!(matches!(err.kind, DecodeErrorKind::Unborrowable(_)));
 }
 
+/// `Vec<bool>` runs of every short length (checked with one masked load when 16 bytes of
+/// input are in hand, byte by byte near the end): a bad byte at each place is refused where it
+/// stands, and the bytes after the run, not `bool`s, are never taken for part of it.
+#[test]
+fn bool_runs_check_exactly_their_own_bytes() {
+    let c = Config::legacy();
+    for len in 0..=20usize {
+        for bad in (0..len).map(Some).chain([None]) {
+            let mut run = vec![1u8; len];
+            if let Some(i) = bad {
+                run[i] = 2;
+            }
+            let mut bytes = (len as u64).to_le_bytes().to_vec();
+            bytes.extend_from_slice(&run);
+            // Alone at the end of the input, then followed by bytes that are not `bool`s.
+            let alone = frame::decode_from_slice::<Vec<bool>>(&bytes, c);
+            let mut followed = bytes.clone();
+            followed.extend_from_slice(&[0xFF; 20]);
+            let tail = frame::decode_from_slice::<(Vec<bool>, [u8; 20])>(&followed, c);
+            match bad {
+                None => {
+                    assert_eq!(alone.unwrap(), (vec![true; len], bytes.len()), "{len}");
+                    let whole = ((vec![true; len], [0xFF; 20]), followed.len());
+                    assert_eq!(tail.unwrap(), whole, "{len}");
+                }
+                Some(i) => {
+                    for err in [alone.unwrap_err(), tail.unwrap_err()] {
+                        assert_eq!(err.offset, 8 + i, "{len} {i}");
+                        assert!(matches!(err.kind, DecodeErrorKind::InvalidBool(2)), "{err}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn bad_input_names_what_and_where() {
     let c = Config::legacy();

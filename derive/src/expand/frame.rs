@@ -245,6 +245,14 @@ impl Cx<'_> {
         let c = self.c;
         let f = quote!(#c::frame);
         let order = self.order_expr("d");
+        // A static-size struct's one-step read, written straight into the slot.
+        let fixed_into = match self.order {
+            Some(_) => {
+                let big = self.order_is_big();
+                quote!(d.decode_fixed_into::<Self, #big>(slot)?)
+            }
+            None => quote!(d.decode_fixed_into_config::<Self>(slot)?),
+        };
         let last = fields.fields.len() - 1;
         let reads = fields.fields.iter().enumerate().map(|(i, field)| {
             let member = field.member();
@@ -311,7 +319,9 @@ impl Cx<'_> {
                 slot: &mut ::core::mem::MaybeUninit<Self>,
             ) -> ::core::result::Result<(), #f::DecodeError> {
                 if d.static_size::<Self>().is_some() {
-                    slot.write(<Self as #f::Decode>::decode(d)?);
+                    if !#fixed_into {
+                        slot.write(<Self as #f::Decode>::decode(d)?);
+                    }
                     return ::core::result::Result::Ok(());
                 }
                 d.with_endian(#order, |d| {

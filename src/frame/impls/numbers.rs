@@ -247,8 +247,9 @@ impl Decode for bool {
         d: &mut Decoder<R>,
         slot: &mut core::mem::MaybeUninit<alloc::vec::Vec<Self>>,
     ) -> Result<(), DecodeError> {
-        if let Some(bytes) = d.peek().and_then(|rest| rest.get(..len))
-            && bytes.iter().fold(0, |acc, &b| acc | b) <= 1
+        if let Some(rest) = d.peek()
+            && let Some(bytes) = rest.get(..len)
+            && bools_are_valid(bytes, rest)
         {
             let out = slot.write(alloc::vec::Vec::with_capacity(len));
             // SAFETY: every byte of `bytes` is 0 or 1, a valid `bool`; the new allocation has
@@ -273,6 +274,28 @@ impl Decode for bool {
             other => Err(d.error_at(start, DecodeErrorKind::InvalidBool(other))),
         }
     }
+}
+
+/// Whether every byte of `bytes` (the start of `rest`) is 0 or 1. A run of up to 16 with 16
+/// bytes of input in hand is checked with one load, masked to its length: no loop whose exit
+/// the branch predictor misses on every short, varying length (measured: a sixth of the
+/// network-update decode's own time on `Vec<bool>`s of 0-5 values).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn bools_are_valid(bytes: &[u8], rest: &[u8]) -> bool {
+    const HIGH_BITS: u128 = u128::from_ne_bytes([0xFE; 16]);
+    if bytes.len() <= 16
+        && let Some(window) = rest.first_chunk::<16>()
+    {
+        // The window's first `len` bytes: a byte's place in the integer is its place in the
+        // input (little-endian on every host), so the mask keeps the low `len` bytes.
+        let word = u128::from_le_bytes(*window);
+        let mask = u128::MAX
+            .checked_shr(128 - 8 * bytes.len() as u32)
+            .unwrap_or(0);
+        return word & mask & HIGH_BITS == 0;
+    }
+    bytes.iter().fold(0, |acc, &b| acc | b) <= 1
 }
 
 impl Encode for () {
