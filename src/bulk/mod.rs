@@ -682,7 +682,8 @@ mod tests {
     fn short_copies_write_their_bytes_and_nothing_else() {
         let src: [u8; 160] = core::array::from_fn(|i| i as u8 ^ 0x5a);
         for len in 0..=SHORT_COPY_MAX + 1 {
-            for at in 0..16 {
+            // Every alignment, or under Miri (which checks the accesses) 0, 5, 10 and 15.
+            for at in (0..16).step_by(if cfg!(miri) { 5 } else { 1 }) {
                 let mut dst = [0xeeu8; 160];
                 // SAFETY: `at + len <= 16 + 65` bytes of both arrays, which are disjoint.
                 unsafe { copy_bytes(src[at..].as_ptr(), dst[8..].as_mut_ptr(), len) };
