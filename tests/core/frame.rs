@@ -296,6 +296,62 @@ fn bool_runs_check_exactly_their_own_bytes() {
     }
 }
 
+/// Short `Vec`s of varints (read value by value into the new allocation): every length up
+/// to past the short path, one- and three-byte values, and at each place a marker too wide for
+/// `u16` or the reserved marker, each refused at its own offset, or the input ending inside
+/// the value; under both byte orders of the payload.
+#[test]
+fn short_varint_runs_read_each_value_and_refuse_each_bad_one() {
+    for config in [Config::standard(), Config::standard().with_big_endian()] {
+        for len in 0..=12usize {
+            let values: Vec<u16> = (0..len)
+                .map(|i| if i % 2 == 0 { 7 } else { 40_000 })
+                .collect();
+            let bytes = frame::encode_to_vec(&values, config).unwrap();
+            let (back, used) = frame::decode_from_slice::<Vec<u16>>(&bytes, config).unwrap();
+            assert_eq!((back, used), (values.clone(), bytes.len()), "{len}");
+            // The offset of each value: the length prefix is one byte.
+            let starts: Vec<usize> = (0..len)
+                .scan(1, |at, i| {
+                    let start = *at;
+                    *at += if i % 2 == 0 { 1 } else { 3 };
+                    Some(start)
+                })
+                .collect();
+            for (i, &start) in starts.iter().enumerate() {
+                for (marker, want) in [(0xfc, "too wide"), (0xff, "reserved")] {
+                    let mut bad = bytes.clone();
+                    bad[start] = marker;
+                    let err = frame::decode_from_slice::<Vec<u16>>(&bad, config).unwrap_err();
+                    assert_eq!(err.offset, start, "{len} {i} {want}: {err}");
+                    match want {
+                        "too wide" => assert!(
+                            matches!(
+                                err.kind,
+                                DecodeErrorKind::VarintTooWide {
+                                    marker: 0xfc,
+                                    type_name: "u16"
+                                }
+                            ),
+                            "{err}"
+                        ),
+                        _ => assert!(
+                            matches!(err.kind, DecodeErrorKind::ReservedVarintMarker),
+                            "{err}"
+                        ),
+                    }
+                }
+                // Cut inside a three-byte value (or the length refused first).
+                if i % 2 == 1 {
+                    assert!(
+                        frame::decode_from_slice::<Vec<u16>>(&bytes[..start + 2], config).is_err()
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn bad_input_names_what_and_where() {
     let c = Config::legacy();

@@ -534,6 +534,9 @@ fn varint_vec<T: RunInt + Decode, R: Reader>(
     if d.capacity_for(len, size_of::<T>()) < len {
         return None;
     }
+    if len <= SHORT_VARINT_RUN {
+        return Some(short_varint_vec(len, d));
+    }
     let mut out = alloc::vec::Vec::with_capacity(len);
     out.resize(len, zero);
     let done = decode_varint_run(&mut out, d);
@@ -545,6 +548,50 @@ fn varint_vec<T: RunInt + Decode, R: Reader>(
         }
     }
     Some(Ok(out))
+}
+
+/// Up to this many varints, a `Vec` is read value by value into its new allocation: no
+/// zero-filling first and no sixteen-value steps (a record's few turret angles).
+#[cfg(feature = "alloc")]
+const SHORT_VARINT_RUN: usize = 8;
+
+/// [`varint_vec`] for at most [`SHORT_VARINT_RUN`] values: each parsed from the reader's memory
+/// into the next element, the rest (after a bad value) read one by one for their error.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn short_varint_vec<T: RunInt + Decode, R: Reader>(
+    len: usize,
+    d: &mut Decoder<R>,
+) -> Result<alloc::vec::Vec<T>, DecodeError> {
+    let order = d.config().endian();
+    let mut out = alloc::vec::Vec::with_capacity(len);
+    let (mut done, mut used) = (0, 0);
+    if let Some(bytes) = d.peek() {
+        for slot in &mut out.spare_capacity_mut()[..len] {
+            let value = match bytes.get(used) {
+                Some(&b) if b <= varint::SINGLE_MAX => {
+                    used += 1;
+                    T::from_small(b)
+                }
+                _ => match varint::parse(&bytes[used..], T::WIDTH, order) {
+                    Ok((value, n)) => {
+                        used += n;
+                        T::from_carried(value)
+                    }
+                    Err(_) => break,
+                },
+            };
+            slot.write(value);
+            done += 1;
+        }
+    }
+    // SAFETY: the first `done` elements were written above.
+    unsafe { out.set_len(done) };
+    d.consume(used);
+    while out.len() < len {
+        out.push(T::decode(d)?);
+    }
+    Ok(out)
 }
 
 /// Parses as many varints as the reader's memory holds into `out` ([`varint::decode_run`]);
