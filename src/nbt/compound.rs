@@ -226,14 +226,21 @@ impl Key {
     }
 }
 
+/// The `Box<str>` whose parts `boxed` kept.
+///
+/// # Safety
+/// `ptr` and `len` are a heap key's parts, taken over once (the key is dropped or forgotten).
+unsafe fn box_from_parts(ptr: NonNull<u8>, len: usize) -> Box<str> {
+    // SAFETY: `Box::into_raw` gave these parts (see `boxed`), owned by the caller now.
+    unsafe { Box::from_raw(core::ptr::slice_from_raw_parts_mut(ptr.as_ptr(), len) as *mut str) }
+}
+
 impl Drop for Key {
     #[inline]
     fn drop(&mut self) {
         if let Some((ptr, len)) = self.heap() {
-            // SAFETY: the parts of the `Box<str>` this key owns (see `boxed`), freed once here.
-            drop(unsafe {
-                Box::from_raw(core::ptr::slice_from_raw_parts_mut(ptr.as_ptr(), len) as *mut str)
-            });
+            // SAFETY: the heap key's parts, freed once here.
+            drop(unsafe { box_from_parts(ptr, len) });
         }
     }
 }
@@ -301,12 +308,8 @@ impl From<Key> for String {
         match k.heap() {
             Some((ptr, len)) => {
                 core::mem::forget(k);
-                // SAFETY: the parts of the `Box<str>` the key owned; the key is forgotten, so
-                // the box is taken over once.
-                unsafe {
-                    Box::from_raw(core::ptr::slice_from_raw_parts_mut(ptr.as_ptr(), len) as *mut str)
-                }
-                .into_string()
+                // SAFETY: the heap key's parts; the key is forgotten, so taken over once.
+                unsafe { box_from_parts(ptr, len) }.into_string()
             }
             None => String::from(k.as_str()),
         }
