@@ -230,6 +230,7 @@ impl Key {
 ///
 /// # Safety
 /// `ptr` and `len` are a heap key's parts, taken over once (the key is dropped or forgotten).
+#[inline]
 unsafe fn box_from_parts(ptr: NonNull<u8>, len: usize) -> Box<str> {
     // SAFETY: `Box::into_raw` gave these parts (see `boxed`), owned by the caller now.
     unsafe { Box::from_raw(core::ptr::slice_from_raw_parts_mut(ptr.as_ptr(), len) as *mut str) }
