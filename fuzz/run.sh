@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for a while: `fuzz/run.sh [seconds per target]` (default 60). CI runs
-# 5 seconds each; a long run before a release is `fuzz/run.sh 3600` (an hour per target).
+# 3 seconds each; a long run before a release is `fuzz/run.sh 3600` (an hour per target).
 #
 # Needs only the nightly toolchain: the targets are built as cargo-fuzz builds them (libFuzzer
 # from libfuzzer-sys, SanitizerCoverage, AddressSanitizer, debug assertions) with plain cargo,
