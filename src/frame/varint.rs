@@ -277,6 +277,21 @@ pub(crate) fn encode_run<T: RunInt>(values: &[T], order: Endian, out: &mut Fixed
     }
 }
 
+/// The varint of `T` at the front of `src` and the bytes it takes, one-byte values first;
+/// `None` if it does not parse (the caller's value-by-value read gives the error).
+#[inline(always)]
+pub(crate) fn parse_one<T: RunInt>(src: &[u8], order: Endian) -> Option<(T, usize)> {
+    if let Some(&b) = src.first()
+        && b <= SINGLE_MAX
+    {
+        return Some((T::from_small(b), 1));
+    }
+    match parse(src, T::WIDTH, order) {
+        Ok((value, len)) => Some((T::from_carried(value), len)),
+        Err(_) => None,
+    }
+}
+
 /// Reads varints of `T` from the front of `src` into `out` while they parse; returns how many
 /// values were read and the bytes they took. Sixteen bytes that are all one-byte varints are
 /// checked with one vector compare and widened at once; elsewhere values are parsed one by
@@ -298,22 +313,12 @@ pub(crate) fn decode_run<T: RunInt>(src: &[u8], out: &mut [T], order: Endian) ->
         }
         let end = out.len().min(done + RUN_STEP);
         while done < end {
-            if let Some(&b) = src.get(used)
-                && b <= SINGLE_MAX
-            {
-                out[done] = T::from_small(b);
-                done += 1;
-                used += 1;
-                continue;
-            }
-            match parse(&src[used..], T::WIDTH, order) {
-                Ok((value, len)) => {
-                    out[done] = T::from_carried(value);
-                    done += 1;
-                    used += len;
-                }
-                Err(_) => return (done, used),
-            }
+            let Some((value, len)) = parse_one::<T>(&src[used..], order) else {
+                return (done, used);
+            };
+            out[done] = value;
+            done += 1;
+            used += len;
         }
     }
     (done, used)

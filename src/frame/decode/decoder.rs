@@ -243,31 +243,30 @@ impl<R: Reader> Decoder<R> {
         &mut self,
         slot: &mut MaybeUninit<T>,
     ) -> Result<bool, DecodeError> {
-        let read = if self.is_fixed_int() {
-            match T::FIXED_SIZE {
-                Some(size) => self.read_fixed(
-                    size,
-                    #[inline(always)]
-                    |input| {
-                        slot.write(T::decode_fixed::<BIG, false>(input)?);
-                        Ok(())
-                    },
-                )?,
-                None => None,
-            }
+        if self.is_fixed_int() {
+            self.fixed_into::<T, BIG, false>(T::FIXED_SIZE, slot)
         } else {
-            match T::VARINT_SIZE {
-                Some(size) => self.read_fixed(
-                    size,
-                    #[inline(always)]
-                    |input| {
-                        slot.write(T::decode_fixed::<BIG, true>(input)?);
-                        Ok(())
-                    },
-                )?,
-                None => None,
-            }
-        };
+            self.fixed_into::<T, BIG, true>(T::VARINT_SIZE, slot)
+        }
+    }
+
+    /// [`decode_fixed_into`](Self::decode_fixed_into) under one integer encoding, whose
+    /// static size for `T` is `size`.
+    #[inline(always)]
+    fn fixed_into<T: Decode, const BIG: bool, const VARINT: bool>(
+        &mut self,
+        size: Option<usize>,
+        slot: &mut MaybeUninit<T>,
+    ) -> Result<bool, DecodeError> {
+        let Some(size) = size else { return Ok(false) };
+        let read = self.read_fixed(
+            size,
+            #[inline(always)]
+            |input| {
+                slot.write(T::decode_fixed::<BIG, VARINT>(input)?);
+                Ok(())
+            },
+        )?;
         Ok(read.is_some())
     }
 

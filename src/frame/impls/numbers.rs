@@ -568,21 +568,12 @@ fn short_varint_vec<T: RunInt + Decode, R: Reader>(
     let (mut done, mut used) = (0, 0);
     if let Some(bytes) = d.peek() {
         for slot in &mut out.spare_capacity_mut()[..len] {
-            let value = match bytes.get(used) {
-                Some(&b) if b <= varint::SINGLE_MAX => {
-                    used += 1;
-                    T::from_small(b)
-                }
-                _ => match varint::parse(&bytes[used..], T::WIDTH, order) {
-                    Ok((value, n)) => {
-                        used += n;
-                        T::from_carried(value)
-                    }
-                    Err(_) => break,
-                },
+            let Some((value, n)) = varint::parse_one::<T>(&bytes[used..], order) else {
+                break;
             };
             slot.write(value);
             done += 1;
+            used += n;
         }
     }
     // SAFETY: the first `done` elements were written above.
