@@ -111,24 +111,65 @@ pub(super) fn copy_run<T: Decode, R: Reader>(
     if !decode_copies::<T>(big) {
         return false;
     }
-    let Some(bytes) = len
-        .checked_mul(size_of::<T>())
-        .and_then(|total| d.peek()?.get(..total))
-    else {
+    let Some(used) = len.checked_mul(size_of::<T>()) else {
         return false;
     };
-    let out = slot.write(alloc::vec::Vec::with_capacity(len));
+    let Some(rest) = d.peek().filter(|rest| rest.len() >= used) else {
+        return false;
+    };
     // SAFETY: `decode_copies` holds for types of `size_of::<T>()` bytes in memory, none of them
     // padding, each valid as any pattern, whose wire bytes are their memory in order (the
-    // `BYTE_MAP` contract); `bytes` holds `len` values' wire bytes; the new allocation has
-    // room for `len` values and is apart from the input.
-    unsafe {
-        crate::bulk::copy_bytes(bytes.as_ptr(), out.as_mut_ptr().cast(), bytes.len());
-        out.set_len(len);
-    }
-    let used = bytes.len();
+    // `BYTE_MAP` contract); `rest` starts with `len` values' wire bytes.
+    slot.write(unsafe { vec_of_memory(len, rest) });
     d.consume(used);
     true
+}
+
+/// A new `Vec` of the `len` values at the start of `rest`, whose wire bytes are their memory.
+///
+/// A short run (at most 16 bytes) with 16 bytes of input in hand is copied as one 16-byte
+/// move into an allocation of 16 bytes (the smallest any allocator hands out anyway), so its
+/// capacity may exceed `len`: a copy of its exact length branches on that length, which in
+/// records of a few values varies from one to the next and is mispredicted (the network
+/// updates' `Vec<u16>` and `Vec<bool>` of 0-5 values).
+///
+/// # Safety
+/// `rest` holds at least `len * size_of::<T>()` bytes, which are `len` valid `T`s in memory
+/// order.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) unsafe fn vec_of_memory<T>(len: usize, rest: &[u8]) -> alloc::vec::Vec<T> {
+    const WINDOW: usize = 16;
+    let size = size_of::<T>();
+    let bytes = len * size;
+    if size != 0
+        && WINDOW.is_multiple_of(size)
+        && bytes <= WINDOW
+        && let Some(window) = rest.first_chunk::<WINDOW>()
+    {
+        if len == 0 {
+            return alloc::vec::Vec::new();
+        }
+        let mut out = alloc::vec::Vec::<T>::with_capacity(WINDOW / size);
+        // SAFETY: the allocation holds `WINDOW / size` values, `WINDOW` bytes (`size` divides
+        // it), all written here; the first `len` are the caller's values (`bytes <= WINDOW`),
+        // what follows them is spare capacity. The new allocation is apart from the input.
+        unsafe {
+            out.as_mut_ptr()
+                .cast::<[u8; WINDOW]>()
+                .write_unaligned(*window);
+            out.set_len(len);
+        }
+        return out;
+    }
+    let mut out = alloc::vec::Vec::<T>::with_capacity(len);
+    // SAFETY: the caller's `len` values are the first `bytes` bytes of `rest`; the new
+    // allocation has room for them and is apart from the input.
+    unsafe {
+        crate::bulk::copy_bytes(rest.as_ptr(), out.as_mut_ptr().cast(), bytes);
+        out.set_len(len);
+    }
+    out
 }
 
 /// The default [`Decode::decode_vec_in_place`]: a run that is its memory in one copy, a run of
@@ -239,9 +280,41 @@ fn decode_elements_in_place<T: Decode, R: Reader>(
 
 #[cfg(all(test, feature = "alloc"))]
 mod tests {
-    use super::decode_copies;
+    use super::{decode_copies, vec_of_memory};
     use crate::frame::Decode;
     use crate::wire::u32be;
+    use alloc::vec::Vec;
+
+    /// Runs of 0 to 20 values at every distance from the input's end: the 16-byte move when
+    /// 16 bytes are in hand, the exact copy otherwise, and element sizes that do not divide 16.
+    #[test]
+    fn runs_from_memory_hold_exactly_their_values_near_the_end_of_the_input() {
+        fn check<T: Copy + PartialEq + core::fmt::Debug>(values: &[T]) {
+            // SAFETY: the callers' `T`s are numbers and byte arrays, without padding: their
+            // memory is initialized bytes.
+            let bytes = unsafe {
+                core::slice::from_raw_parts(values.as_ptr().cast::<u8>(), size_of_val(values))
+            };
+            for len in 0..=values.len() {
+                let used = len * size_of::<T>();
+                for extra in 0..=17 {
+                    let input = &bytes[..(used + extra).min(bytes.len())];
+                    if input.len() < used {
+                        continue;
+                    }
+                    // SAFETY: `input` starts with `len` values' bytes.
+                    let out: Vec<T> = unsafe { vec_of_memory(len, input) };
+                    assert_eq!(out, values[..len], "len {len}, {extra} more bytes");
+                    assert!(out.capacity() >= len);
+                }
+            }
+        }
+        let n = if cfg!(miri) { 10 } else { 20 };
+        check(&(0..n as u16).map(|i| i * 0x0101 + 7).collect::<Vec<_>>());
+        check(&(0..n as u8).collect::<Vec<_>>());
+        check(&(0..n as u64).map(|i| i << 40 | i).collect::<Vec<_>>());
+        check(&(0..n as u8).map(|i| [i, !i, i ^ 0x55]).collect::<Vec<_>>());
+    }
 
     fn copies<T: Decode>() -> [bool; 2] {
         [decode_copies::<T>(false), decode_copies::<T>(true)]

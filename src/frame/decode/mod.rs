@@ -12,7 +12,7 @@ use core::mem::MaybeUninit;
 pub use decoder::{Decoder, MAX_NESTING};
 pub use in_place::{InPlace, decode_into_slot};
 #[cfg(feature = "alloc")]
-pub(crate) use in_place::{decode_vec_generic, decode_vec_into_slot};
+pub(crate) use in_place::{decode_vec_generic, decode_vec_into_slot, vec_of_memory};
 
 use super::error::DecodeError;
 use super::fixed::FixedIn;

@@ -251,13 +251,8 @@ impl Decode for bool {
             && let Some(bytes) = rest.get(..len)
             && bools_are_valid(bytes, rest)
         {
-            let out = slot.write(alloc::vec::Vec::with_capacity(len));
-            // SAFETY: every byte of `bytes` is 0 or 1, a valid `bool`; the new allocation has
-            // room for `len` of them and is apart from the input.
-            unsafe {
-                bulk::copy_bytes(bytes.as_ptr(), out.as_mut_ptr().cast(), len);
-                out.set_len(len);
-            }
+            // SAFETY: `rest` starts with `len` bytes each 0 or 1, valid `bool`s.
+            slot.write(unsafe { crate::frame::decode::vec_of_memory(len, rest) });
             d.consume(len);
             return Ok(());
         }
