@@ -247,6 +247,23 @@ impl Config {
         }
     }
 
+    /// Sets native numbers to `order` in place and returns the flags it replaced, for
+    /// [`restore_order`](Self::restore_order): `with_endian` runs around every derived
+    /// record's body, and moving the flags alone, not the limit no body changes, saves a load
+    /// and a store there each time.
+    #[inline(always)]
+    pub(crate) fn set_order(&mut self, order: Endian) -> u8 {
+        let saved = self.flags;
+        *self = self.with_order(order);
+        saved
+    }
+
+    /// Puts back what [`set_order`](Self::set_order) replaced.
+    #[inline(always)]
+    pub(crate) fn restore_order(&mut self, saved: u8) {
+        self.flags = saved;
+    }
+
     /// This configuration with native numbers in `order` (the framing's own override, see
     /// `Encoder::with_endian`).
     #[must_use]

@@ -133,10 +133,9 @@ impl<W: Writer> Encoder<W> {
     /// everything inside them; hand-written `Encode` impls can do the same.
     #[inline(always)]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
-        let saved = self.config;
-        self.config = saved.with_order(order);
+        let saved = self.config.set_order(order);
         let out = f(self);
-        self.config = saved;
+        self.config.restore_order(saved);
         out
     }
 

@@ -105,6 +105,21 @@ impl Cx<'_> {
         }
     }
 
+    /// `body`, which uses the encoder or decoder `coder`, run in the container's order: inside
+    /// `with_endian` for a container with an order of its own; as it stands for an
+    /// `#[endian(runtime)]` one, which runs in the order it is called in (no order to save and
+    /// put back).
+    fn in_own_order(&self, coder: &str, body: &TokenStream) -> TokenStream {
+        match self.order {
+            Some(_) => {
+                let order = self.order_expr(coder);
+                let coder = syn::Ident::new(coder, proc_macro2::Span::call_site());
+                quote!(#coder.with_endian(#order, #[inline(always)] |#coder| { #body }))
+            }
+            None => quote!({ #body }),
+        }
+    }
+
     /// `expr`, which uses the encoder or decoder `coder`, run in the field's own order when
     /// its `#[endian]` fixes one other than the container's.
     fn in_field_order(&self, field: &Field, coder: &str, expr: TokenStream) -> TokenStream {
@@ -244,7 +259,6 @@ impl Cx<'_> {
     fn decode_in_place(&self, fields: &FieldList, target: Target) -> TokenStream {
         let c = self.c;
         let f = quote!(#c::frame);
-        let order = self.order_expr("d");
         // A static-size struct's one-step read, written straight into the slot.
         let fixed_into = match self.order {
             Some(_) => {
@@ -306,6 +320,21 @@ impl Cx<'_> {
                 }
             }
         });
+        let read_fields = self.in_own_order(
+            "d",
+            &quote! {
+                let __p = slot.as_mut_ptr();
+                let mut __done: usize = 0;
+                let __result = 'read: {
+                    #(#reads)*
+                    ::core::result::Result::Ok(())
+                };
+                if __result.is_err() {
+                    #(#drops)*
+                }
+                __result
+            },
+        );
         // SAFETY (of the generated constant): `decode_in_place` below writes every field of
         // the slot before it returns `Ok` (each through `decode_into_slot`, which vouches for
         // its own), and drops the ones it wrote before returning an error.
@@ -324,18 +353,7 @@ impl Cx<'_> {
                     }
                     return ::core::result::Result::Ok(());
                 }
-                d.with_endian(#order, |d| {
-                    let __p = slot.as_mut_ptr();
-                    let mut __done: usize = 0;
-                    let __result = 'read: {
-                        #(#reads)*
-                        ::core::result::Result::Ok(())
-                    };
-                    if __result.is_err() {
-                        #(#drops)*
-                    }
-                    __result
-                })
+                #read_fields
             }
         }
     }
@@ -660,7 +678,6 @@ impl Cx<'_> {
         let c = self.c;
         let f = quote!(#c::frame);
         let (ty, _) = self.framed_type(target);
-        let (e_order, d_order) = (self.order_expr("e"), self.order_expr("d"));
         let (impl_generics, _, _) = self.input.generics.split_for_impl();
         let encode_where = self.frame_where(target, &quote!(#f::Encode));
         let decode_where = self.frame_where(target, &quote!(#f::Decode));
@@ -682,6 +699,8 @@ impl Cx<'_> {
             Some(_) => quote!(#[inline(always)]),
             None => TokenStream::new(),
         };
+        let encode_in_order = self.in_own_order("e", encode_body);
+        let decode_in_order = self.in_own_order("d", decode_body);
         let (encode_items, decode_items, encode, decode) = match struct_items {
             Some(x) => {
                 let (encode_first, decode_first) = (x.encode_first, x.decode_first);
@@ -692,7 +711,7 @@ impl Cx<'_> {
                     quote!(#decode_items #decode_in_place),
                     quote! {
                         #encode_first
-                        let by_field = { #[inline(always)] |e: &mut #f::Encoder<__W>| e.with_endian(#e_order, #[inline(always)] |e| { #encode_body }) };
+                        let by_field = { #[inline(always)] |e: &mut #f::Encoder<__W>| #encode_in_order };
                         if e.static_size::<Self>().is_some() {
                             e.out_of_line(by_field)
                         } else {
@@ -701,7 +720,7 @@ impl Cx<'_> {
                     },
                     quote! {
                         #decode_first
-                        let by_field = |d: &mut #f::Decoder<__R>| d.with_endian(#d_order, |d| { #decode_body });
+                        let by_field = |d: &mut #f::Decoder<__R>| #decode_in_order;
                         if d.static_size::<Self>().is_some() {
                             d.out_of_line(by_field)
                         } else {
@@ -713,8 +732,8 @@ impl Cx<'_> {
             None => (
                 TokenStream::new(),
                 TokenStream::new(),
-                quote!(e.with_endian(#e_order, |e| { #encode_body })),
-                quote!(d.with_endian(#d_order, |d| { #decode_body })),
+                encode_in_order,
+                decode_in_order,
             ),
         };
         quote! {
