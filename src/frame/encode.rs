@@ -131,13 +131,32 @@ impl<W: Writer> Encoder<W> {
     /// Runs `f` with native integers, lengths and tags in `order`, then restores the
     /// configured order. Derived types use it so that the order they declare applies to
     /// everything inside them; hand-written `Encode` impls can do the same.
+    ///
+    /// # Panics
+    /// If the order is fixed when compiling (a typed [`Configuration`](super::Configuration))
+    /// and is not `order`: the entry points fix it only for types whose `SWITCHES_TO` says that
+    /// they switch to no other (a type that leaves it unsaid is framed with a run-time order).
     #[inline(always)]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
+        if let Some(fixed) = W::ORDER {
+            assert!(fixed == order, "a type switched to an order its SWITCHES_TO does not name");
+            return f(self);
+        }
         let saved = self.config;
         self.config = saved.with_order(order);
         let out = f(self);
         self.config = saved;
         out
+    }
+
+    /// The byte order of native integers, lengths and tags here: a constant under a typed
+    /// configuration, the configuration's (or a derived type's) otherwise.
+    #[inline(always)]
+    pub fn endian(&self) -> Endian {
+        match W::ORDER {
+            Some(order) => order,
+            None => self.endian(),
+        }
     }
 
     /// The integer encoding (the configuration's; a compile-time constant on the entry
@@ -226,7 +245,7 @@ impl<W: Writer> Encoder<W> {
     #[doc(hidden)]
     #[inline(always)]
     pub fn encode_fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<bool, EncodeError> {
-        match self.config.endian() {
+        match self.endian() {
             Endian::Big => self.encode_fixed_in::<T, true>(value),
             Endian::Little => self.encode_fixed_in::<T, false>(value),
         }
@@ -339,7 +358,7 @@ impl<W: Writer> Encoder<W> {
     /// As the writer.
     #[inline(always)]
     pub fn write_len(&mut self, len: usize) -> Result<(), EncodeError> {
-        self.write_uint(len as u128, 8, self.config.endian())
+        self.write_uint(len as u128, 8, self.endian())
     }
 
     /// Writes an enum tag (`u32` variant position, configured order and encoding).
@@ -348,7 +367,7 @@ impl<W: Writer> Encoder<W> {
     /// As the writer.
     #[inline(always)]
     pub fn write_variant(&mut self, index: u32) -> Result<(), EncodeError> {
-        self.write_uint(u128::from(index), 4, self.config.endian())
+        self.write_uint(u128::from(index), 4, self.endian())
     }
 }
 
@@ -383,7 +402,7 @@ pub(crate) fn encode_static_run<T: Encode, W: Writer>(
     let Some(total) = size.checked_mul(items.len()) else {
         return Ok(false);
     };
-    let big = e.config().endian() == Endian::Big;
+    let big = e.endian() == Endian::Big;
     let varint = !e.is_fixed_int();
     // The byte permutation is of the fixed-int image, which is the varint one too when the
     // sizes agree (see `VARINT_SIZE`).

@@ -1,7 +1,8 @@
 //! Where decoded bytes come from: the [`Reader`] and [`BorrowReader`] traits and their
 //! implementations (a slice, a `std::io::Read`).
 
-use super::config::{IntEncoding, StaticInt};
+use super::config::{IntEncoding, IntParam, OrderParam, Static};
+use crate::wire::Endian;
 use super::error::DecodeErrorKind;
 use crate::bulk;
 
@@ -11,6 +12,10 @@ pub trait Reader {
     /// reader is known, at compile time, to be read under; `None`: the configuration's.
     #[doc(hidden)]
     const INT_ENCODING: Option<IntEncoding> = None;
+
+    /// As [`Writer::ORDER`](super::Writer::ORDER).
+    #[doc(hidden)]
+    const ORDER: Option<Endian> = None;
 
     /// Fills `dst` completely.
     ///
@@ -73,6 +78,7 @@ pub trait Reader {
 
 impl<T: Reader + ?Sized> Reader for &mut T {
     const INT_ENCODING: Option<IntEncoding> = T::INT_ENCODING;
+    const ORDER: Option<Endian> = T::ORDER;
 
     #[inline]
     fn counts_remaining(&self) -> bool {
@@ -121,8 +127,9 @@ pub trait BorrowReader<'de>: Reader {
     fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind>;
 }
 
-impl<R: Reader, const VARINT: bool> Reader for StaticInt<R, VARINT> {
-    const INT_ENCODING: Option<IntEncoding> = Some(if VARINT {
+impl<R: Reader, I: IntParam, O: OrderParam> Reader for Static<R, I, O> {
+    const ORDER: Option<Endian> = O::ORDER;
+    const INT_ENCODING: Option<IntEncoding> = Some(if I::VARINT {
         IntEncoding::Variable
     } else {
         IntEncoding::Fixed
@@ -165,7 +172,7 @@ impl<R: Reader, const VARINT: bool> Reader for StaticInt<R, VARINT> {
     }
 }
 
-impl<'de, R: BorrowReader<'de>, const VARINT: bool> BorrowReader<'de> for StaticInt<R, VARINT> {
+impl<'de, R: BorrowReader<'de>, I: IntParam, O: OrderParam> BorrowReader<'de> for Static<R, I, O> {
     #[inline(always)]
     fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {
         self.0.borrow(len)

@@ -121,13 +121,32 @@ impl<R: Reader> Decoder<R> {
 
     /// Runs `f` with native integers, lengths and tags read in `order`, then restores the
     /// configured order (see [`Encoder::with_endian`](crate::frame::Encoder::with_endian)).
-    #[inline]
+    ///
+    /// # Panics
+    /// If the order is fixed when compiling (a typed [`Configuration`](super::super::Configuration))
+    /// and is not `order`: the entry points fix it only for types whose `SWITCHES_TO` says that
+    /// they switch to no other (a type that leaves it unsaid is framed with a run-time order).
+    #[inline(always)]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
+        if let Some(fixed) = R::ORDER {
+            assert!(fixed == order, "a type switched to an order its SWITCHES_TO does not name");
+            return f(self);
+        }
         let saved = self.config;
         self.config = saved.with_order(order);
         let out = f(self);
         self.config = saved;
         out
+    }
+
+    /// The byte order of native integers, lengths and tags here: a constant under a typed
+    /// configuration, the configuration's (or a derived type's) otherwise.
+    #[inline(always)]
+    pub fn endian(&self) -> Endian {
+        match R::ORDER {
+            Some(order) => order,
+            None => self.config.endian(),
+        }
     }
 
     /// An error at the current offset.
@@ -223,7 +242,7 @@ impl<R: Reader> Decoder<R> {
     #[doc(hidden)]
     #[inline(always)]
     pub fn decode_fixed<T: Decode>(&mut self) -> Result<Option<T>, DecodeError> {
-        match self.config.endian() {
+        match self.endian() {
             Endian::Big => self.decode_fixed_in::<T, true>(),
             Endian::Little => self.decode_fixed_in::<T, false>(),
         }
@@ -344,7 +363,7 @@ impl<R: Reader> Decoder<R> {
     #[inline(always)]
     pub fn read_len(&mut self, min_size: usize, alloc_size: usize) -> Result<usize, DecodeError> {
         let start = self.offset();
-        let order = self.config.endian();
+        let order = self.endian();
         let len = self.read_uint(8, order, "u64")? as u64;
         self.accept_len(start, len, min_size, alloc_size)
     }
@@ -472,7 +491,7 @@ impl<'de, R: BorrowReader<'de>> Decoder<R> {
     /// [`DecodeErrorKind::LengthTooLarge`] if the input cannot hold them, or a read error.
     pub fn read_borrowed_len(&mut self, size: usize) -> Result<usize, DecodeError> {
         let start = self.offset();
-        let order = self.config.endian();
+        let order = self.endian();
         let len = self.read_uint(8, order, "u64")? as u64;
         let remaining = self.reader.remaining().unwrap_or(usize::MAX);
         match usize::try_from(len) {
