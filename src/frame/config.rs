@@ -1,4 +1,6 @@
-//! [`Config`]: how values whose byte order or width the type does not fix are framed.
+//! How values whose byte order or width the type does not fix are framed: [`Config`], chosen at
+//! run time, or a [`Configuration`] whose byte order and integer encoding are types
+//! ([`legacy`], [`standard`]).
 
 use crate::wire::Endian;
 
@@ -441,8 +443,7 @@ pub trait AnyConfig: sealed::Sealed + Copy {
     fn config(self) -> Config;
 
     /// Runs `entry` compiled for this configuration's parameters: a run-time `Config` picks
-    /// the integer encoding (the order stays a run-time value); a typed one names both, unless
-    /// the value framed switches to the other order inside (then that order is run-time).
+    /// the integer encoding (the order stays a run-time value); a typed one names both.
     #[doc(hidden)]
     fn dispatch<E: Entry>(self, entry: E) -> E::Out;
 }
@@ -470,39 +471,15 @@ impl<O: OrderParam, I: IntParam> AnyConfig for Configuration<O, I> {
 
     #[inline(always)]
     fn dispatch<E: Entry>(self, entry: E) -> E::Out {
-        let bit = match O::ORDER {
-            Some(Endian::Big) => SWITCHES_TO_BIG,
-            _ => SWITCHES_TO_LITTLE,
-        };
-        if E::SWITCHES_TO & !bit == 0 {
-            entry.run::<I, O>(self.to_config())
-        } else {
-            entry.run::<I, RuntimeOrder>(self.to_config())
-        }
+        entry.run::<I, O>(self.to_config())
     }
 }
-
-/// `SWITCHES_TO` bits: a value's framing switches to little-endian ([`Encoder::with_endian`]
-/// and the decoder's) somewhere inside.
-///
-/// [`Encoder::with_endian`]: super::Encoder::with_endian
-#[doc(hidden)]
-pub const SWITCHES_TO_LITTLE: u8 = 1;
-/// `SWITCHES_TO` bits: switches to big-endian somewhere inside.
-#[doc(hidden)]
-pub const SWITCHES_TO_BIG: u8 = 2;
-/// `SWITCHES_TO` of a type that does not say: either order (its values are framed with the
-/// byte order as a run-time value).
-#[doc(hidden)]
-pub const SWITCHES_TO_ANY: u8 = 3;
 
 /// An entry point's body, compiled per integer encoding `I` and byte order `O`.
 #[doc(hidden)]
 pub trait Entry {
     /// What the entry point returns.
     type Out;
-    /// The orders the framed type switches to ([`Encode::SWITCHES_TO`](super::Encode)).
-    const SWITCHES_TO: u8;
     /// The body.
     fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out;
 }

@@ -5,7 +5,7 @@ use super::error::EncodeError;
 use super::fixed::FixedOut;
 use super::runs::{copy_encode_run, encode_run, permute_run};
 use super::varint;
-use super::write::Writer;
+use super::write::{ErasedWriter, Writer};
 use crate::layout::ByteMap;
 use crate::layout::{Tables, is_memory_image};
 use crate::wire::Endian;
@@ -133,13 +133,18 @@ impl<W: Writer> Encoder<W> {
     /// everything inside them; hand-written `Encode` impls can do the same.
     ///
     /// # Panics
-    /// If the order is fixed when compiling (a typed [`Configuration`](super::Configuration))
-    /// and is not `order`: the entry points fix it only for types whose `SWITCHES_TO` says that
-    /// they switch to no other (a type that leaves it unsaid is framed with a run-time order).
+    /// If the order is fixed when compiling (a typed
+    /// [`Configuration`](crate::frame::Configuration)) and is not `order`. A type whose framing
+    /// switches to its own order does what the derive does: when
+    /// [`fixes_other_order`](Self::fixes_other_order) says so, it frames itself again through
+    /// [`erased`](Self::erased), where the order is a run-time value.
     #[inline(always)]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
         if let Some(fixed) = W::ORDER {
-            assert!(fixed == order, "a type switched to an order its SWITCHES_TO does not name");
+            assert!(
+                fixed == order,
+                "with_endian: the order is fixed by the configuration; switch through `erased`"
+            );
             return f(self);
         }
         let saved = self.config;
@@ -149,13 +154,31 @@ impl<W: Writer> Encoder<W> {
         out
     }
 
+    /// Whether the byte order is fixed when compiling (a typed
+    /// [`Configuration`](super::Configuration)) to another than `order`: then a type of that
+    /// order writes itself through [`erased`](Self::erased).
+    #[inline(always)]
+    pub fn fixes_other_order(&self, order: Endian) -> bool {
+        matches!(W::ORDER, Some(fixed) if fixed != order)
+    }
+
+    /// Runs `f` on this encoder with its writer behind `dyn` and the byte order a run-time
+    /// value (the configuration's).
+    pub fn erased<T>(&mut self, f: impl FnOnce(&mut Encoder<ErasedWriter<'_>>) -> T) -> T {
+        let config = self.config.with_order(self.endian());
+        f(&mut Encoder {
+            writer: ErasedWriter(&mut self.writer),
+            config,
+        })
+    }
+
     /// The byte order of native integers, lengths and tags here: a constant under a typed
     /// configuration, the configuration's (or a derived type's) otherwise.
     #[inline(always)]
     pub fn endian(&self) -> Endian {
         match W::ORDER {
             Some(order) => order,
-            None => self.endian(),
+            None => self.config.endian(),
         }
     }
 

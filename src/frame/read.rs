@@ -2,9 +2,9 @@
 //! implementations (a slice, a `std::io::Read`).
 
 use super::config::{IntEncoding, IntParam, OrderParam, Static};
-use crate::wire::Endian;
 use super::error::DecodeErrorKind;
 use crate::bulk;
+use crate::wire::Endian;
 
 /// A source of bytes to decode.
 pub trait Reader {
@@ -176,6 +176,80 @@ impl<'de, R: BorrowReader<'de>, I: IntParam, O: OrderParam> BorrowReader<'de> fo
     #[inline(always)]
     fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {
         self.0.borrow(len)
+    }
+}
+
+/// What [`ErasedReader`] calls through `dyn`: a [`Reader`]'s methods without its constants.
+pub(crate) trait DynReader {
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind>;
+    fn remaining(&self) -> Option<usize>;
+    fn counts_remaining(&self) -> bool;
+    fn peek(&self) -> Option<&[u8]>;
+    fn consume(&mut self, len: usize);
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind>;
+    #[cfg(feature = "bytes")]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>>;
+}
+
+impl<R: Reader> DynReader for R {
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        Reader::read(self, dst)
+    }
+    fn remaining(&self) -> Option<usize> {
+        Reader::remaining(self)
+    }
+    fn counts_remaining(&self) -> bool {
+        Reader::counts_remaining(self)
+    }
+    fn peek(&self) -> Option<&[u8]> {
+        Reader::peek(self)
+    }
+    fn consume(&mut self, len: usize) {
+        Reader::consume(self, len);
+    }
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        Reader::claim_allocation(self, bytes)
+    }
+    #[cfg(feature = "bytes")]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
+        Reader::read_shared(self, len)
+    }
+}
+
+/// Any reader behind `dyn`, its byte order a run-time value: what a type whose framing
+/// switches to another order than a typed configuration's is read through
+/// ([`Decoder::erased`](super::Decoder::erased)), so that it is compiled once more in all,
+/// not once more per reader and order.
+pub struct ErasedReader<'a>(pub(crate) &'a mut (dyn DynReader + 'a));
+
+impl core::fmt::Debug for ErasedReader<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("ErasedReader")
+    }
+}
+
+impl Reader for ErasedReader<'_> {
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        self.0.read(dst)
+    }
+    fn remaining(&self) -> Option<usize> {
+        self.0.remaining()
+    }
+    fn counts_remaining(&self) -> bool {
+        self.0.counts_remaining()
+    }
+    fn peek(&self) -> Option<&[u8]> {
+        self.0.peek()
+    }
+    fn consume(&mut self, len: usize) {
+        self.0.consume(len);
+    }
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        self.0.claim_allocation(bytes)
+    }
+    #[cfg(feature = "bytes")]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
+        self.0.read_shared(len)
     }
 }
 

@@ -4,10 +4,10 @@
 use core::mem::MaybeUninit;
 
 use super::config::{IntEncoding, IntParam, OrderParam, Static};
-use crate::wire::Endian;
 use super::error::EncodeError;
 use super::fixed::FixedOut;
 use crate::bulk::{self, WireElement};
+use crate::wire::Endian;
 
 /// A destination for encoded bytes.
 pub trait Writer {
@@ -297,6 +297,40 @@ grow_buf_writer!(
     #[cfg(feature = "bytes")]
     bytes::BytesMut
 );
+
+/// What [`ErasedWriter`] calls through `dyn`: a [`Writer`]'s methods that take no type.
+pub(crate) trait DynWriter {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError>;
+    fn count_only(&mut self) -> Option<&mut usize>;
+}
+
+impl<W: Writer> DynWriter for W {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        Writer::write(self, bytes)
+    }
+    fn count_only(&mut self) -> Option<&mut usize> {
+        Writer::count_only(self)
+    }
+}
+
+/// Any writer behind `dyn`, its byte order a run-time value: as
+/// [`ErasedReader`](super::ErasedReader), for [`Encoder::erased`](super::Encoder::erased).
+pub struct ErasedWriter<'a>(pub(crate) &'a mut (dyn DynWriter + 'a));
+
+impl core::fmt::Debug for ErasedWriter<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("ErasedWriter")
+    }
+}
+
+impl Writer for ErasedWriter<'_> {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.0.write(bytes)
+    }
+    fn count_only(&mut self) -> Option<&mut usize> {
+        self.0.count_only()
+    }
+}
 
 impl<W: Writer, I: IntParam, O: OrderParam> Writer for Static<W, I, O> {
     const ORDER: Option<Endian> = O::ORDER;

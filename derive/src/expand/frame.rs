@@ -100,7 +100,7 @@ impl Cx<'_> {
             Some(Order::Little) => quote!(#c::Endian::Little),
             None => {
                 let coder = syn::Ident::new(coder, proc_macro2::Span::call_site());
-                quote!(#coder.config().endian())
+                quote!(#coder.endian())
             }
         }
     }
@@ -112,7 +112,15 @@ impl Cx<'_> {
             Some(order) if Some(order) != self.order => {
                 let order = self.at(field).order_expr(coder);
                 let coder = syn::Ident::new(coder, proc_macro2::Span::call_site());
-                quote!(#coder.with_endian(#order, |#coder| #expr))
+                // Under a typed configuration of the other order, through the erased coder
+                // (see `Decoder::erased`).
+                quote! {
+                    if #coder.fixes_other_order(#order) {
+                        #coder.erased(|#coder| #coder.with_endian(#order, |#coder| #expr))
+                    } else {
+                        #coder.with_endian(#order, |#coder| #expr)
+                    }
+                }
             }
             _ => expr,
         }
@@ -254,6 +262,13 @@ impl Cx<'_> {
             None => quote!(d.decode_fixed_into_config::<Self>(slot)?),
         };
         let last = fields.fields.len() - 1;
+        let erased = self.order.map(|_| {
+            quote! {
+                if d.fixes_other_order(#order) {
+                    return d.erased(|d| <Self as #f::Decode>::decode_in_place(d, slot));
+                }
+            }
+        });
         let reads = fields.fields.iter().enumerate().map(|(i, field)| {
             let member = field.member();
             let field_ty = self.framed_field_ty(field, target);
@@ -281,7 +296,7 @@ impl Cx<'_> {
                     let call = self.in_field_order(
                         field,
                         "d",
-                        quote!(#f::decode_into_slot::<#field_ty, __R>(d, #place)),
+                        quote!(#f::decode_into_slot::<#field_ty, _>(d, #place)),
                     );
                     quote! {
                         if let ::core::result::Result::Err(e) = #call {
@@ -306,6 +321,24 @@ impl Cx<'_> {
                 }
             }
         });
+        let fields_body = quote! {
+            let __p = slot.as_mut_ptr();
+            let mut __done: usize = 0;
+            let __result = 'read: {
+                #(#reads)*
+                ::core::result::Result::Ok(())
+            };
+            if __result.is_err() {
+                #(#drops)*
+            }
+            __result
+        };
+        // In the container's order; a container without one runs in the order it was
+        // called in, as it stands.
+        let read_fields = match self.order {
+            Some(_) => quote!(d.with_endian(#order, |d| { #fields_body })),
+            None => fields_body,
+        };
         // SAFETY (of the generated constant): `decode_in_place` below writes every field of
         // the slot before it returns `Ok` (each through `decode_into_slot`, which vouches for
         // its own), and drops the ones it wrote before returning an error.
@@ -324,18 +357,8 @@ impl Cx<'_> {
                     }
                     return ::core::result::Result::Ok(());
                 }
-                d.with_endian(#order, |d| {
-                    let __p = slot.as_mut_ptr();
-                    let mut __done: usize = 0;
-                    let __result = 'read: {
-                        #(#reads)*
-                        ::core::result::Result::Ok(())
-                    };
-                    if __result.is_err() {
-                        #(#drops)*
-                    }
-                    __result
-                })
+                #erased
+                #read_fields
             }
         }
     }
@@ -646,7 +669,6 @@ impl Cx<'_> {
         }
     }
 
-    /// The framing impls of a derived type around the bodies of its `encode` and `decode`
     /// (each run in the container's byte order): `Encode`, `Decode` with `min_size`,
     /// `BorrowDecode` through `Decode`, and bincode 2's traits when asked for.
     fn frame_impls(
@@ -662,6 +684,32 @@ impl Cx<'_> {
         let (ty, _) = self.framed_type(target);
         let (e_order, d_order) = (self.order_expr("e"), self.order_expr("d"));
         let (impl_generics, _, _) = self.input.generics.split_for_impl();
+        // A container of a fixed order, under a typed configuration of the other: once more
+        // through the erased coder, where the order is a run-time value.
+        let (encode_erased, decode_erased) = match self.order {
+            Some(_) => (
+                quote! {
+                    if e.fixes_other_order(#e_order) {
+                        return e.erased(|e| <Self as #f::Encode>::encode(self, e));
+                    }
+                },
+                quote! {
+                    if d.fixes_other_order(#d_order) {
+                        return d.erased(|d| <Self as #f::Decode>::decode(d));
+                    }
+                },
+            ),
+            None => (TokenStream::new(), TokenStream::new()),
+        };
+        // The body in the container's order; a container without one (`#[endian(runtime)]`)
+        // runs in the order it was called in, as it stands.
+        let (encode_body, decode_body) = match self.order {
+            Some(_) => (
+                quote!(e.with_endian(#e_order, #[inline(always)] |e| { #encode_body })),
+                quote!(d.with_endian(#d_order, |d| { #decode_body })),
+            ),
+            None => (encode_body.clone(), decode_body.clone()),
+        };
         let encode_where = self.frame_where(target, &quote!(#f::Encode));
         let decode_where = self.frame_where(target, &quote!(#f::Decode));
         let mut borrow_generics = self.input.generics.clone();
@@ -692,7 +740,8 @@ impl Cx<'_> {
                     quote!(#decode_items #decode_in_place),
                     quote! {
                         #encode_first
-                        let by_field = { #[inline(always)] |e: &mut #f::Encoder<__W>| e.with_endian(#e_order, #[inline(always)] |e| { #encode_body }) };
+                        #encode_erased
+                        let by_field = { #[inline(always)] |e: &mut #f::Encoder<__W>| { #encode_body } };
                         if e.static_size::<Self>().is_some() {
                             e.out_of_line(by_field)
                         } else {
@@ -701,7 +750,8 @@ impl Cx<'_> {
                     },
                     quote! {
                         #decode_first
-                        let by_field = |d: &mut #f::Decoder<__R>| d.with_endian(#d_order, |d| { #decode_body });
+                        #decode_erased
+                        let by_field = |d: &mut #f::Decoder<__R>| { #decode_body };
                         if d.static_size::<Self>().is_some() {
                             d.out_of_line(by_field)
                         } else {
@@ -713,8 +763,8 @@ impl Cx<'_> {
             None => (
                 TokenStream::new(),
                 TokenStream::new(),
-                quote!(e.with_endian(#e_order, |e| { #encode_body })),
-                quote!(d.with_endian(#d_order, |d| { #decode_body })),
+                quote!(#encode_erased #encode_body),
+                quote!(#decode_erased #decode_body),
             ),
         };
         quote! {

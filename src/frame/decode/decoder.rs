@@ -5,7 +5,7 @@
 use super::super::config::{Config, DEFAULT_LIMIT, IntEncoding};
 use super::super::error::{DecodeError, DecodeErrorKind, LengthRefusal};
 use super::super::fixed::FixedIn;
-use super::super::read::{BorrowReader, Reader};
+use super::super::read::{BorrowReader, ErasedReader, Reader};
 use super::Decode;
 use crate::wire::Endian;
 use core::mem::MaybeUninit;
@@ -123,19 +123,52 @@ impl<R: Reader> Decoder<R> {
     /// configured order (see [`Encoder::with_endian`](crate::frame::Encoder::with_endian)).
     ///
     /// # Panics
-    /// If the order is fixed when compiling (a typed [`Configuration`](super::super::Configuration))
-    /// and is not `order`: the entry points fix it only for types whose `SWITCHES_TO` says that
-    /// they switch to no other (a type that leaves it unsaid is framed with a run-time order).
+    /// If the order is fixed when compiling (a typed
+    /// [`Configuration`](crate::frame::Configuration)) and is not `order`. A type whose framing
+    /// switches to its own order does what the derive does: when
+    /// [`fixes_other_order`](Self::fixes_other_order) says so, it frames itself again through
+    /// [`erased`](Self::erased), where the order is a run-time value.
     #[inline(always)]
     pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
         if let Some(fixed) = R::ORDER {
-            assert!(fixed == order, "a type switched to an order its SWITCHES_TO does not name");
+            assert!(
+                fixed == order,
+                "with_endian: the order is fixed by the configuration; switch through `erased`"
+            );
             return f(self);
         }
         let saved = self.config;
         self.config = saved.with_order(order);
         let out = f(self);
         self.config = saved;
+        out
+    }
+
+    /// Whether the byte order is fixed when compiling (a typed
+    /// [`Configuration`](crate::frame::Configuration)) to another than `order`: then a type of
+    /// that order reads itself through [`erased`](Self::erased).
+    #[inline(always)]
+    pub fn fixes_other_order(&self, order: Endian) -> bool {
+        matches!(R::ORDER, Some(fixed) if fixed != order)
+    }
+
+    /// Runs `f` on this decoder with its reader behind `dyn` and the byte order a run-time
+    /// value (the configuration's), its position, limits and depth carried over and back.
+    pub fn erased<T>(&mut self, f: impl FnOnce(&mut Decoder<ErasedReader<'_>>) -> T) -> T {
+        let config = self.config.with_order(self.endian());
+        let mut inner = Decoder {
+            reader: ErasedReader(&mut self.reader),
+            config,
+            offset: self.offset,
+            budget: self.budget,
+            prealloc_credit: self.prealloc_credit,
+            depth: self.depth,
+        };
+        let out = f(&mut inner);
+        let (offset, budget, prealloc_credit) = (inner.offset, inner.budget, inner.prealloc_credit);
+        self.offset = offset;
+        self.budget = budget;
+        self.prealloc_credit = prealloc_credit;
         out
     }
 
