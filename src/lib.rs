@@ -49,7 +49,8 @@
 //! | NBT | serde_json's and fastnbt's verbs: `nbt::from_slice`, `from_reader`, the `network` forms | `nbt::to_vec`, `to_writer` | refused; a `*_prefix` form returns the bytes used | `nbt::Error` |
 //!
 //! Arguments run value (or `self`), then where the bytes go or come from, then the byte order
-//! or configuration last; simple_endian's functions keep that crate's order
+//! or configuration last (framing's `config` is a run-time [`frame::Config`] or a typed
+//! [`frame::Configuration`], see [`frame::config`]); simple_endian's functions keep that crate's order
 //! (`write_specific(writer, &value)`), a switching user's code being the promise. Depth
 //! limits say what they count: [`frame::MAX_NESTING`] (`Vec`s and `Box`es inside one
 //! message) and, for NBT, `nbt::MAX_NESTING` (compounds and lists, Minecraft's 512). Each

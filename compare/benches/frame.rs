@@ -11,8 +11,10 @@
 //!   record), `batch_1000/{le,be}` (`{ seq, trades: Vec<Trade> }` with 1000 trades) and
 //!   `solana_block/le` (100 entries of 4 transactions); these compare endian_wire with wincode,
 //!   and with bincode 1 where serde can carry the type;
-//! * real message shapes (`endian_wire_testkit::shapes`), each a megabyte or more, under `legacy()`
-//!   (`fixint`) and `standard()` (`varint`), against bincode 1, bincode 2 (derive) and wincode:
+//! * real message shapes (`endian_wire_testkit::shapes`), each a megabyte or more, under the
+//!   typed `frame::config::legacy()` (`fixint`) and `standard()` (`varint`), as bincode 2's and
+//!   wincode's configurations are types (`endian_wire_config/decode`: the same settings as a
+//!   run-time `Config`), against bincode 1, bincode 2 (derive) and wincode:
 //!   `shape_log` (log lines of strings and integers), `shape_mesh` (a float mesh),
 //!   `shape_save` (save data with `Option`s, `Vec`s of small structs, `bool`s, a unit enum),
 //!   `shape_net` (network updates with `Option<enum>`, `Option<u16>`, `Vec<bool>`, `Vec<u16>`);
@@ -29,7 +31,7 @@ use std::hint::black_box;
 
 use bincode1::Options as _;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use endian_wire::frame::{self, Config};
+use endian_wire::frame::{self, AnyConfig, Config};
 
 use endian_wire_testkit::bench;
 use endian_wire_testkit::{market, shapes, solana};
@@ -115,6 +117,12 @@ macro_rules! row {
 
         g.bench_function(id("endian_wire/decode"), |b| {
             b.iter(|| frame::decode_from_slice::<$T>(black_box(&bytes), ours_cfg).unwrap())
+        });
+        // The same settings as a run-time `Config` (the same as the row above when that is
+        // one already).
+        let run_time: Config = AnyConfig::config(ours_cfg);
+        g.bench_function(id("endian_wire_config/decode"), |b| {
+            b.iter(|| frame::decode_from_slice::<$T>(black_box(&bytes), run_time).unwrap())
         });
         g.bench_function(id("bincode1/decode"), |b| {
             b.iter(|| b1.deserialize::<$T>(black_box(&bytes)).unwrap())
@@ -386,7 +394,7 @@ fn shape_benches(c: &mut Criterion) {
                 "fixint",
                 $T,
                 value.clone(),
-                Config::legacy(),
+                frame::config::legacy(),
                 DefaultOptions::new().with_fixint_encoding(),
                 b2::legacy(),
                 Wc::default().with_preallocation_size_limit::<PREALLOC>()
@@ -397,7 +405,7 @@ fn shape_benches(c: &mut Criterion) {
                 "varint",
                 $T,
                 value,
-                Config::standard(),
+                frame::config::standard(),
                 DefaultOptions::new().with_varint_encoding(),
                 b2::standard(),
                 Wc::default()

@@ -20,6 +20,7 @@
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 
+use super::config::{AnyConfig, Config, Entry, IntParam, OrderParam, Static};
 use super::decode::{Decode, Decoder, borrow_via_decode};
 use super::encode::{Encode, Encoder};
 use super::error::{DecodeError, DecodeErrorKind, EncodeError};
@@ -51,13 +52,19 @@ use super::write::Writer;
 pub fn encode_into_buf<T: Encode + ?Sized, B: BufMut + ?Sized>(
     value: &T,
     buf: &mut B,
-    config: super::Config,
+    config: impl AnyConfig,
 ) -> Result<usize, EncodeError> {
-    super::with_static_int!(config, |wrap| {
-        let mut e = Encoder::new(wrap(BytesWriter::new(buf)), config);
-        value.encode(&mut e)?;
-        Ok(e.into_writer().0.written)
-    })
+    struct Run<'a, 'b, T: ?Sized, B: ?Sized>(&'a T, &'b mut B);
+    impl<T: Encode + ?Sized, B: BufMut + ?Sized> Entry for Run<'_, '_, T, B> {
+        type Out = Result<usize, EncodeError>;
+        #[inline(always)]
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            let mut e = Encoder::new(Static::<_, I, O>::new(BytesWriter::new(self.1)), config);
+            self.0.encode(&mut e)?;
+            Ok(e.into_writer().0.written)
+        }
+    }
+    config.dispatch(Run(value, buf))
 }
 
 /// Decodes a `T` from the front of `buf`, advancing it past the value.
@@ -84,20 +91,29 @@ pub fn encode_into_buf<T: Encode + ?Sized, B: BufMut + ?Sized>(
 #[inline]
 pub fn decode_from_buf<T: Decode, B: Buf + ?Sized>(
     buf: &mut B,
-    config: super::Config,
+    config: impl AnyConfig,
 ) -> Result<T, DecodeError> {
-    if let Some(size) = super::static_decode_size::<T>(config)
-        && buf.chunk().len() >= size
-    {
-        // A static size in one piece (it holds no `Bytes`): the slice's one-step path.
-        let (value, used) = super::decode_from_slice::<T>(buf.chunk(), config)?;
-        buf.advance(used);
-        return Ok(value);
+    struct Run<'b, T, B: ?Sized>(&'b mut B, core::marker::PhantomData<T>);
+    impl<T: Decode, B: Buf + ?Sized> Entry for Run<'_, T, B> {
+        type Out = Result<T, DecodeError>;
+        #[inline(always)]
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            let buf = self.0;
+            if let Some(size) = super::static_decode_size::<T, I>()
+                && buf.chunk().len() >= size
+            {
+                // A static size in one piece (it holds no `Bytes`): the slice's one-step path.
+                let (value, used) = super::decode_from_slice_in::<T, I, O>(buf.chunk(), config)?;
+                buf.advance(used);
+                return Ok(value);
+            }
+            T::decode(&mut Decoder::new(
+                Static::<_, I, O>::new(BytesReader::new(buf)),
+                config,
+            ))
+        }
     }
-    super::with_static_int!(config, |wrap| T::decode(&mut Decoder::new(
-        wrap(BytesReader::new(buf)),
-        config
-    )))
+    config.dispatch(Run(buf, core::marker::PhantomData))
 }
 
 /// Writes into a `BufMut`, failing when it has no room left.

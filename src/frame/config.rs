@@ -1,4 +1,6 @@
-//! [`Config`]: how values whose byte order or width the type does not fix are framed.
+//! How values whose byte order or width the type does not fix are framed: [`Config`], chosen at
+//! run time, or a [`Configuration`] whose byte order and integer encoding are types
+//! ([`legacy`], [`standard`]).
 
 use crate::wire::Endian;
 
@@ -248,7 +250,7 @@ impl Config {
     }
 
     /// Sets native numbers to `order` in place and returns the flags it replaced, for
-    /// [`restore_order`](Self::restore_order): `with_endian` runs around every derived
+    /// [`restore_order`](Self::restore_order): `in_order` runs around every derived
     /// record's body, and moving the flags alone, not the limit no body changes, saves a load
     /// and a store there each time.
     #[inline(always)]
@@ -265,7 +267,7 @@ impl Config {
     }
 
     /// This configuration with native numbers in `order` (the framing's own override, see
-    /// `Encoder::with_endian`).
+    /// `Encoder::in_order`).
     #[must_use]
     pub(crate) const fn with_order(self, order: Endian) -> Config {
         match order {
@@ -282,27 +284,232 @@ impl Default for Config {
     }
 }
 
-/// A writer or reader whose integer encoding is fixed at compile time (varint if `VARINT`):
-/// how the entry points write and read a message, after reading the configuration once, so
-/// that no value checks it again ([`Writer::INT_ENCODING`](super::Writer::INT_ENCODING)).
-/// Crate-private, so that its encoding always is the configuration's.
-#[derive(Debug)]
-pub(crate) struct StaticInt<X, const VARINT: bool>(pub(crate) X);
-
-/// Runs `$body` with `$wrap` the constructor of the [`StaticInt`] of `$config`'s integer
-/// encoding (the body is compiled once per encoding).
-macro_rules! with_static_int {
-    ($config:expr, |$wrap:ident| $body:expr) => {
-        match $config.int_encoding() {
-            $crate::frame::IntEncoding::Fixed => {
-                let $wrap = $crate::frame::config::StaticInt::<_, false>;
-                $body
-            }
-            $crate::frame::IntEncoding::Variable => {
-                let $wrap = $crate::frame::config::StaticInt::<_, true>;
-                $body
-            }
-        }
-    };
+/// The integer encoding as a type: [`Fixint`] or [`Varint`].
+pub trait IntParam: sealed::Sealed + Copy + Default + core::fmt::Debug + 'static {
+    /// Integers as varints.
+    #[doc(hidden)]
+    const VARINT: bool;
 }
-pub(crate) use with_static_int;
+
+/// The byte order as a type: [`Little`] or [`Big`] (and, inside the crate, the run-time
+/// configuration's).
+pub trait OrderParam: sealed::Sealed + Copy + Default + core::fmt::Debug + 'static {
+    /// The order, or `None`: the configuration's, read at run time.
+    #[doc(hidden)]
+    const ORDER: Option<Endian>;
+}
+
+/// Every integer at its full width (bincode's `Fixint`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fixint;
+
+/// Integers as bincode's varints (bincode's `Varint`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Varint;
+
+/// Native numbers, lengths and tags little-endian.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Little;
+
+/// Native numbers, lengths and tags big-endian.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Big;
+
+/// The order of a run-time [`Config`] (crate-private: a configuration names one of the
+/// others).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RuntimeOrder;
+
+impl IntParam for Fixint {
+    const VARINT: bool = false;
+}
+impl IntParam for Varint {
+    const VARINT: bool = true;
+}
+impl OrderParam for Little {
+    const ORDER: Option<Endian> = Some(Endian::Little);
+}
+impl OrderParam for Big {
+    const ORDER: Option<Endian> = Some(Endian::Big);
+}
+impl OrderParam for RuntimeOrder {
+    const ORDER: Option<Endian> = None;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Fixint {}
+    impl Sealed for super::Varint {}
+    impl Sealed for super::Little {}
+    impl Sealed for super::Big {}
+    impl Sealed for super::RuntimeOrder {}
+    impl Sealed for super::Config {}
+    impl<O, I> Sealed for super::Configuration<O, I> {}
+}
+
+/// A configuration whose byte order `O` and integer encoding `I` are types, as bincode 2's
+/// `Configuration`: the entry points compile for them alone, and no value tests them at run
+/// time. [`legacy`] and [`standard`] start one; the `with_*` methods change a parameter (and
+/// the type). What they frame is byte for byte what the [`Config`] of the same settings
+/// frames.
+///
+/// ```
+/// # #[cfg(feature = "alloc")] {
+/// use endian_wire::frame::{self, config};
+/// let network = config::legacy().with_big_endian();
+/// let bytes = frame::encode_to_vec(&(7u16, vec![1u8]), network)?;
+/// assert_eq!(bytes, [0, 7, 0, 0, 0, 0, 0, 0, 0, 1, 1]);
+/// assert_eq!(frame::decode_from_slice::<(u16, Vec<u8>)>(&bytes, network)?.0, (7, vec![1]));
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Configuration<O = Little, I = Varint> {
+    /// The allocation limit, `usize::MAX` for none (one representation per configuration).
+    limit: usize,
+    _params: core::marker::PhantomData<(O, I)>,
+}
+
+/// Fixed-width integers, little-endian, [`DEFAULT_LIMIT`]: [`Config::legacy`] as a type.
+#[must_use]
+pub const fn legacy() -> Configuration<Little, Fixint> {
+    Configuration::with(DEFAULT_LIMIT)
+}
+
+/// Varint integers, little-endian, [`DEFAULT_LIMIT`]: [`Config::standard`] as a type.
+#[must_use]
+pub const fn standard() -> Configuration<Little, Varint> {
+    Configuration::with(DEFAULT_LIMIT)
+}
+
+impl<O: OrderParam, I: IntParam> Configuration<O, I> {
+    const fn with(limit: usize) -> Self {
+        Configuration {
+            limit,
+            _params: core::marker::PhantomData,
+        }
+    }
+
+    /// Native numbers, lengths and tags big-endian.
+    #[must_use]
+    pub const fn with_big_endian(self) -> Configuration<Big, I> {
+        Configuration::with(self.limit)
+    }
+
+    /// Native numbers, lengths and tags little-endian.
+    #[must_use]
+    pub const fn with_little_endian(self) -> Configuration<Little, I> {
+        Configuration::with(self.limit)
+    }
+
+    /// Every integer at its full width.
+    #[must_use]
+    pub const fn with_fixed_int_encoding(self) -> Configuration<O, Fixint> {
+        Configuration::with(self.limit)
+    }
+
+    /// Integers as varints.
+    #[must_use]
+    pub const fn with_variable_int_encoding(self) -> Configuration<O, Varint> {
+        Configuration::with(self.limit)
+    }
+
+    /// As [`Config::with_limit`].
+    #[must_use]
+    pub const fn with_limit(self, bytes: usize) -> Self {
+        Configuration::with(bytes)
+    }
+
+    /// As [`Config::with_no_limit`].
+    #[must_use]
+    pub const fn with_no_limit(self) -> Self {
+        Configuration::with(usize::MAX)
+    }
+
+    /// The same settings as a run-time [`Config`].
+    #[must_use]
+    pub const fn to_config(self) -> Config {
+        let c = match O::ORDER {
+            Some(Endian::Big) => Config::legacy().with_big_endian(),
+            _ => Config::legacy(),
+        };
+        let c = if I::VARINT {
+            c.with_variable_int_encoding()
+        } else {
+            c
+        };
+        if self.limit == usize::MAX {
+            c.with_no_limit()
+        } else {
+            c.with_limit(self.limit)
+        }
+    }
+}
+
+impl<O: OrderParam, I: IntParam> From<Configuration<O, I>> for Config {
+    fn from(c: Configuration<O, I>) -> Config {
+        c.to_config()
+    }
+}
+
+/// What the entry points ([`encode_to_vec`](super::encode_to_vec),
+/// [`decode_from_slice`](super::decode_from_slice), ...) take: a run-time [`Config`], read once
+/// per call, or a typed [`Configuration`], read when compiling.
+pub trait AnyConfig: sealed::Sealed + Copy {
+    /// The settings as a run-time [`Config`].
+    fn config(self) -> Config;
+
+    /// Runs `entry` compiled for this configuration's parameters: a run-time `Config` picks
+    /// the integer encoding (the order stays a run-time value); a typed one names both.
+    #[doc(hidden)]
+    fn dispatch<E: Entry>(self, entry: E) -> E::Out;
+}
+
+impl AnyConfig for Config {
+    #[inline(always)]
+    fn config(self) -> Config {
+        self
+    }
+
+    #[inline(always)]
+    fn dispatch<E: Entry>(self, entry: E) -> E::Out {
+        match self.int_encoding() {
+            IntEncoding::Fixed => entry.run::<Fixint, RuntimeOrder>(self),
+            IntEncoding::Variable => entry.run::<Varint, RuntimeOrder>(self),
+        }
+    }
+}
+
+impl<O: OrderParam, I: IntParam> AnyConfig for Configuration<O, I> {
+    #[inline(always)]
+    fn config(self) -> Config {
+        self.to_config()
+    }
+
+    #[inline(always)]
+    fn dispatch<E: Entry>(self, entry: E) -> E::Out {
+        entry.run::<I, O>(self.to_config())
+    }
+}
+
+/// An entry point's body, compiled per integer encoding `I` and byte order `O`.
+#[doc(hidden)]
+pub trait Entry {
+    /// What the entry point returns.
+    type Out;
+    /// The body.
+    fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out;
+}
+
+/// A writer or reader whose integer encoding `I` and byte order `O` are known when compiling
+/// ([`Writer::INT_ENCODING`](super::Writer::INT_ENCODING), `ORDER`): how the entry points write
+/// and read a message. Crate-private, so that its parameters always are the configuration's.
+#[derive(Debug)]
+pub(crate) struct Static<X, I, O>(pub(crate) X, core::marker::PhantomData<(I, O)>);
+
+impl<X, I, O> Static<X, I, O> {
+    #[inline(always)]
+    pub(crate) fn new(x: X) -> Self {
+        Static(x, core::marker::PhantomData)
+    }
+}

@@ -5,7 +5,7 @@ use super::error::EncodeError;
 use super::fixed::FixedOut;
 use super::runs::{copy_encode_run, encode_run, permute_run};
 use super::varint;
-use super::write::Writer;
+use super::write::{ErasedWriter, Writer};
 use crate::layout::ByteMap;
 use crate::layout::{Tables, is_memory_image};
 use crate::wire::Endian;
@@ -128,15 +128,53 @@ impl<W: Writer> Encoder<W> {
         &mut self.writer
     }
 
-    /// Runs `f` with native integers, lengths and tags in `order`, then restores the
-    /// configured order. Derived types use it so that the order they declare applies to
-    /// everything inside them; hand-written `Encode` impls can do the same.
+    /// Runs `body` with native integers, lengths and tags in `order`: how a derived type that
+    /// declares its order frames what is inside it. Hand-written impls fix an order with the
+    /// wrapper types instead (`u32be`, `LittleEndian<T>`), whatever the configuration.
+    ///
+    /// Under a run-time [`Config`](super::Config) the order is set for `body` and put back after it. Under a
+    /// typed [`Configuration`](super::Configuration) the order is compiled in: `body` runs as
+    /// it stands when `order` is that order, and otherwise `erased` runs instead, on this
+    /// encoder with its writer behind `dyn` and the order a run-time value again (so that a
+    /// type, even a recursive one, is compiled once more for it in all, not once per writer
+    /// and order). `erased` frames the same value as `body` would.
+    #[doc(hidden)]
     #[inline(always)]
-    pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
-        let saved = self.config.set_order(order);
-        let out = f(self);
-        self.config.restore_order(saved);
-        out
+    pub fn in_order<S, T>(
+        &mut self,
+        order: Endian,
+        state: S,
+        body: impl FnOnce(&mut Self, S) -> T,
+        erased: impl FnOnce(&mut Encoder<ErasedWriter<'_>>, S) -> T,
+    ) -> T {
+        if const { W::ORDER.is_none() } {
+            let saved = self.config.set_order(order);
+            let out = body(self, state);
+            self.config.restore_order(saved);
+            return out;
+        }
+        if W::ORDER == Some(order) {
+            return body(self, state);
+        }
+        // The writer's order is that of a typed configuration, and another than `order`.
+        let config = self.config.with_order(order);
+        erased(
+            &mut Encoder {
+                writer: ErasedWriter(&mut self.writer),
+                config,
+            },
+            state,
+        )
+    }
+
+    /// The byte order of native integers, lengths and tags here: a constant under a typed
+    /// configuration, the configuration's (or a derived type's) otherwise.
+    #[inline(always)]
+    pub fn endian(&self) -> Endian {
+        match W::ORDER {
+            Some(order) => order,
+            None => self.config.endian(),
+        }
     }
 
     /// The integer encoding (the configuration's; a compile-time constant on the entry
@@ -225,7 +263,7 @@ impl<W: Writer> Encoder<W> {
     #[doc(hidden)]
     #[inline(always)]
     pub fn encode_fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<bool, EncodeError> {
-        match self.config.endian() {
+        match self.endian() {
             Endian::Big => self.encode_fixed_in::<T, true>(value),
             Endian::Little => self.encode_fixed_in::<T, false>(value),
         }
@@ -338,7 +376,7 @@ impl<W: Writer> Encoder<W> {
     /// As the writer.
     #[inline(always)]
     pub fn write_len(&mut self, len: usize) -> Result<(), EncodeError> {
-        self.write_uint(len as u128, 8, self.config.endian())
+        self.write_uint(len as u128, 8, self.endian())
     }
 
     /// Writes an enum tag (`u32` variant position, configured order and encoding).
@@ -347,7 +385,7 @@ impl<W: Writer> Encoder<W> {
     /// As the writer.
     #[inline(always)]
     pub fn write_variant(&mut self, index: u32) -> Result<(), EncodeError> {
-        self.write_uint(u128::from(index), 4, self.config.endian())
+        self.write_uint(u128::from(index), 4, self.endian())
     }
 }
 
@@ -382,7 +420,7 @@ pub(crate) fn encode_static_run<T: Encode, W: Writer>(
     let Some(total) = size.checked_mul(items.len()) else {
         return Ok(false);
     };
-    let big = e.config().endian() == Endian::Big;
+    let big = e.endian() == Endian::Big;
     let varint = !e.is_fixed_int();
     // The byte permutation is of the fixed-int image, which is the varint one too when the
     // sizes agree (see `VARINT_SIZE`).

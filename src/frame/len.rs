@@ -118,7 +118,7 @@ macro_rules! fixed_width_lens {
                 let Ok(value) = <$t>::try_from(len) else {
                     return Err(too_long(Self::NAME));
                 };
-                match e.config().endian() {
+                match e.endian() {
                     Endian::Big => e.write_bytes(&value.to_be_bytes()),
                     Endian::Little => e.write_bytes(&value.to_le_bytes()),
                 }
@@ -127,7 +127,7 @@ macro_rules! fixed_width_lens {
             #[inline]
             fn read<R: Reader>(d: &mut Decoder<R>) -> Result<u64, DecodeError> {
                 let bytes = d.read_array::<{ size_of::<$t>() }>()?;
-                Ok(u64::from(match d.config().endian() {
+                Ok(u64::from(match d.endian() {
                     Endian::Big => <$t>::from_be_bytes(bytes),
                     Endian::Little => <$t>::from_le_bytes(bytes),
                 }))
@@ -156,13 +156,13 @@ impl LenEncoding for Varint {
 
     #[inline]
     fn write<W: Writer>(len: usize, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-        let order = e.config().endian();
+        let order = e.endian();
         e.write_varint(len as u128, order)
     }
 
     #[inline]
     fn read<R: Reader>(d: &mut Decoder<R>) -> Result<u64, DecodeError> {
-        let order = d.config().endian();
+        let order = d.endian();
         // At most 8 bytes wide, so it fits a `u64`.
         d.read_varint(8, order, "u64").map(|v| v as u64)
     }

@@ -32,6 +32,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! The configuration is a value or a type. [`Config`] is chosen at run time: each call reads it
+//! once and runs code compiled for its integer encoding, its byte order a run-time value.
+//! [`config::legacy`] and [`config::standard`] start a [`Configuration`] whose byte order and
+//! integer encoding are types, as bincode 2's: the calls under it are compiled for them and
+//! test neither again (a type of a fixed order inside, under the other order, is framed
+//! through a reader or writer whose order is a run-time value again). Both frame the same
+//! bytes; the entry points take either ([`AnyConfig`]).
+//!
+//! ```
+//! # #[cfg(feature = "alloc")] {
+//! use endian_wire::frame::{self, config, Config};
+//! let typed = config::standard().with_big_endian();
+//! let bytes = frame::encode_to_vec(&(300u32, "hi"), typed)?;
+//! assert_eq!(bytes, frame::encode_to_vec(&(300u32, "hi"), Config::standard().with_big_endian())?);
+//! assert_eq!(frame::decode_from_slice::<(u32, String)>(&bytes, typed)?.0, (300, "hi".into()));
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Messages on a byte stream, each a length prefix and one framed value, are
 //! the transport's (`endian_wire::stream`). [`encode_into_buf`] and [`decode_from_buf`] work with `bytes` buffers
 //! (feature `bytes`).
@@ -47,7 +66,7 @@
 pub mod bincode;
 #[cfg(feature = "bytes")]
 mod bytes;
-mod config;
+pub mod config;
 mod decode;
 mod encode;
 mod error;
@@ -61,8 +80,8 @@ mod runs;
 mod varint;
 mod write;
 
-use config::with_static_int;
-pub use config::{Config, DEFAULT_LIMIT, IntEncoding};
+pub use config::{AnyConfig, Config, Configuration, DEFAULT_LIMIT, IntEncoding};
+use config::{Entry, IntParam, OrderParam, Static};
 pub use decode::{BorrowDecode, Decode, Decoder, MAX_NESTING};
 #[doc(hidden)]
 pub use decode::{InPlace, decode_into_slot};
@@ -70,9 +89,13 @@ pub use encode::{Encode, Encoder};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthFault, LengthRefusal};
 #[doc(hidden)]
 pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
+#[doc(hidden)]
+pub use read::ErasedReader;
 #[cfg(feature = "std")]
 pub use read::IoReader;
 pub use read::{BorrowReader, Reader, SliceReader};
+#[doc(hidden)]
+pub use write::ErasedWriter;
 #[cfg(feature = "std")]
 pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
@@ -87,13 +110,23 @@ pub(crate) use prefixed::{decode_message, decodes_in_one_step};
 #[cfg(feature = "std")]
 pub(crate) use write::GrowBuf;
 
-/// Writes a static-size `value` in `config`'s byte order and integer encoding: the fill of
-/// the one-step paths of [`encode_to_vec`], [`encode_append`] and [`encode_into_slice`],
-/// inlined into each.
+/// Whether native numbers are big-endian: a constant for a typed order `O`, the run-time
+/// configuration's otherwise.
 #[inline(always)]
-fn fill_fixed<T: Encode + ?Sized>(value: &T, config: Config, out: &mut FixedOut<'_>) {
-    let big = config.endian() == crate::wire::Endian::Big;
-    match (big, config.int_encoding() == IntEncoding::Variable) {
+fn is_big<O: OrderParam>(config: Config) -> bool {
+    O::ORDER.unwrap_or(config.endian()) == crate::wire::Endian::Big
+}
+
+/// Writes a static-size `value` in byte order `O` (or `config`'s) and integer encoding `I`:
+/// the fill of the one-step paths of [`encode_to_vec`], [`encode_append`] and
+/// [`encode_into_slice`], inlined into each.
+#[inline(always)]
+fn fill_fixed<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
+    value: &T,
+    config: Config,
+    out: &mut FixedOut<'_>,
+) {
+    match (is_big::<O>(config), I::VARINT) {
         (false, false) => value.encode_fixed::<false, false>(out),
         (true, false) => value.encode_fixed::<true, false>(out),
         (false, true) => value.encode_fixed::<false, true>(out),
@@ -101,23 +134,25 @@ fn fill_fixed<T: Encode + ?Sized>(value: &T, config: Config, out: &mut FixedOut<
     }
 }
 
-/// The bytes every `T` takes under `config`, when the same for all values: the
-/// [`Encode::FIXED_SIZE`] or [`Encode::VARINT_SIZE`] of its integer encoding.
+/// The bytes every `T` takes under integer encoding `I`, when the same for all values: the
+/// [`Encode::FIXED_SIZE`] or [`Encode::VARINT_SIZE`].
 #[inline(always)]
-fn static_size<T: Encode + ?Sized>(config: Config) -> Option<usize> {
-    match config.int_encoding() {
-        IntEncoding::Fixed => T::FIXED_SIZE,
-        IntEncoding::Variable => T::VARINT_SIZE,
+fn static_size<T: Encode + ?Sized, I: IntParam>() -> Option<usize> {
+    if I::VARINT {
+        T::VARINT_SIZE
+    } else {
+        T::FIXED_SIZE
     }
 }
 
 /// As [`static_size`], for decoding (a unit enum's varint tag has no static size to read).
 #[cfg(feature = "bytes")]
 #[inline(always)]
-fn static_decode_size<T: Decode>(config: Config) -> Option<usize> {
-    match config.int_encoding() {
-        IntEncoding::Fixed => <T as Decode>::FIXED_SIZE,
-        IntEncoding::Variable => <T as Decode>::VARINT_SIZE,
+fn static_decode_size<T: Decode, I: IntParam>() -> Option<usize> {
+    if I::VARINT {
+        <T as Decode>::VARINT_SIZE
+    } else {
+        <T as Decode>::FIXED_SIZE
     }
 }
 
@@ -137,10 +172,27 @@ fn static_decode_size<T: Decode>(config: Config) -> Option<usize> {
 #[inline(always)]
 pub fn encode_to_vec<T: Encode + ?Sized>(
     value: &T,
+    config: impl AnyConfig,
+) -> Result<alloc::vec::Vec<u8>, EncodeError> {
+    struct Run<'a, T: ?Sized>(&'a T);
+    impl<T: Encode + ?Sized> Entry for Run<'_, T> {
+        type Out = Result<alloc::vec::Vec<u8>, EncodeError>;
+        #[inline(always)]
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            encode_to_vec_in::<T, I, O>(self.0, config)
+        }
+    }
+    config.dispatch(Run(value))
+}
+
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn encode_to_vec_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
+    value: &T,
     config: Config,
 ) -> Result<alloc::vec::Vec<u8>, EncodeError> {
     if T::FIXED_SIZE.is_some() || T::VARINT_SIZE.is_some() {
-        if let Some(size) = static_size::<T>(config) {
+        if let Some(size) = static_size::<T, I>() {
             // A static size: one allocation and the one-step path, without an `Encoder`, so
             // the new `Vec` never sits in memory between writes of its fields and the move
             // that returns it (a wide load over narrower stores stalls: 20 ns instead of 10
@@ -151,20 +203,19 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
             out.write_fixed(
                 size,
                 #[inline(always)]
-                |o| fill_fixed(value, config, o),
+                |o| fill_fixed::<T, I, O>(value, config, o),
             )?;
             return Ok(out);
         }
         // Sizes vary under varint after all; the value's field-by-field path is out of line. Not
         // `encode_append`, whose result, merged with the one above, went through memory in
         // byte-sized pieces (measured: 18-25 ns instead of 11 for a 33-byte struct).
-        let mut out = alloc::vec::Vec::with_capacity(encoded_size(value, config)?);
-        with_static_int!(config, |wrap| value
-            .encode(&mut Encoder::new(wrap(&mut out), config)))?;
+        let mut out = alloc::vec::Vec::with_capacity(encoded_size_in::<T, I, O>(value, config)?);
+        value.encode(&mut Encoder::new(Static::<_, I, O>::new(&mut out), config))?;
         return Ok(out);
     }
     let mut out = alloc::vec::Vec::new();
-    encode_append(value, &mut out, config)?;
+    encode_append_in::<T, I, O>(value, &mut out, config)?;
     Ok(out)
 }
 
@@ -196,9 +247,27 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
 pub fn encode_append<T: Encode + ?Sized>(
     value: &T,
     out: &mut alloc::vec::Vec<u8>,
+    config: impl AnyConfig,
+) -> Result<(), EncodeError> {
+    struct Run<'a, 'o, T: ?Sized>(&'a T, &'o mut alloc::vec::Vec<u8>);
+    impl<T: Encode + ?Sized> Entry for Run<'_, '_, T> {
+        type Out = Result<(), EncodeError>;
+        #[inline(always)]
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            encode_append_in::<T, I, O>(self.0, self.1, config)
+        }
+    }
+    config.dispatch(Run(value, out))
+}
+
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn encode_append_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
     config: Config,
 ) -> Result<(), EncodeError> {
-    if let Some(size) = static_size::<T>(config) {
+    if let Some(size) = static_size::<T, I>() {
         // A static size: room for it, then the one-step fill, without an `Encoder`. Built
         // for the general path below, the encoder and the registers that path needs were
         // stored on every call (one 33-byte trade into a reused buffer: 6.0 ns, a plain
@@ -206,17 +275,18 @@ pub fn encode_append<T: Encode + ?Sized>(
         out.write_fixed(
             size,
             #[inline(always)]
-            |o| fill_fixed(value, config, o),
+            |o| fill_fixed::<T, I, O>(value, config, o),
         )?;
         return Ok(());
     }
     let mut sized = false;
     loop {
         let start = out.len();
-        let result = with_static_int!(config, |wrap| {
-            let mut e = Encoder::new(wrap(SliceWriter::uninit(out.spare_capacity_mut())), config);
+        let result = {
+            let writer = SliceWriter::uninit(out.spare_capacity_mut());
+            let mut e = Encoder::new(Static::<_, I, O>::new(writer), config);
             value.encode(&mut e).map(|()| e.into_writer().0.written())
-        });
+        };
         match result {
             Ok(written) => {
                 // SAFETY: the writer initialized the first `written` bytes after `start`.
@@ -229,7 +299,7 @@ pub fn encode_append<T: Encode + ?Sized>(
                 let room = if sized {
                     2 * (out.capacity() - start).max(64)
                 } else {
-                    encoded_size(value, config)?
+                    encoded_size_in::<T, I, O>(value, config)?
                 };
                 sized = true;
                 out.reserve(room);
@@ -257,9 +327,26 @@ pub fn encode_append<T: Encode + ?Sized>(
 pub fn encode_into_slice<T: Encode + ?Sized>(
     value: &T,
     dst: &mut [u8],
+    config: impl AnyConfig,
+) -> Result<usize, EncodeError> {
+    struct Run<'a, 'o, T: ?Sized>(&'a T, &'o mut [u8]);
+    impl<T: Encode + ?Sized> Entry for Run<'_, '_, T> {
+        type Out = Result<usize, EncodeError>;
+        #[inline(always)]
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            encode_into_slice_in::<T, I, O>(self.0, self.1, config)
+        }
+    }
+    config.dispatch(Run(value, dst))
+}
+
+#[inline(always)]
+fn encode_into_slice_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
+    value: &T,
+    dst: &mut [u8],
     config: Config,
 ) -> Result<usize, EncodeError> {
-    if let Some(size) = static_size::<T>(config)
+    if let Some(size) = static_size::<T, I>()
         && size <= dst.len()
     {
         // A static size that fits: the one-step fill, without an `Encoder` (measured on
@@ -269,15 +356,13 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
         out.write_fixed(
             size,
             #[inline(always)]
-            |o| fill_fixed(value, config, o),
+            |o| fill_fixed::<T, I, O>(value, config, o),
         )?;
         return Ok(size);
     }
-    with_static_int!(config, |wrap| {
-        let mut e = Encoder::new(wrap(SliceWriter::new(dst)), config);
-        value.encode(&mut e)?;
-        Ok(e.into_writer().0.written())
-    })
+    let mut e = Encoder::new(Static::<_, I, O>::new(SliceWriter::new(dst)), config);
+    value.encode(&mut e)?;
+    Ok(e.into_writer().0.written())
 }
 
 /// Encodes `value` to a `std::io::Write` and returns the number of bytes written.
@@ -296,12 +381,19 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
 pub fn encode_into_writer<T: Encode + ?Sized, W: std::io::Write>(
     value: &T,
     writer: W,
-    config: Config,
+    config: impl AnyConfig,
 ) -> Result<usize, EncodeError> {
-    let size = encoded_size(value, config)?;
-    with_static_int!(config, |wrap| value
-        .encode(&mut Encoder::new(wrap(IoWriter::new(writer)), config)))?;
-    Ok(size)
+    struct Run<'a, T: ?Sized, W>(&'a T, W);
+    impl<T: Encode + ?Sized, W: std::io::Write> Entry for Run<'_, T, W> {
+        type Out = Result<usize, EncodeError>;
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            let size = encoded_size_in::<T, I, O>(self.0, config)?;
+            let writer = Static::<_, I, O>::new(IoWriter::new(self.1));
+            self.0.encode(&mut Encoder::new(writer, config))?;
+            Ok(size)
+        }
+    }
+    config.dispatch(Run(value, writer))
 }
 
 /// The number of bytes `value` encodes to.
@@ -318,12 +410,29 @@ pub fn encode_into_writer<T: Encode + ?Sized, W: std::io::Write>(
 /// # Errors
 /// As [`encode_to_vec`].
 #[inline(always)]
-pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usize, EncodeError> {
-    with_static_int!(config, |wrap| {
-        let mut e = Encoder::new(wrap(SizeCounter::default()), config);
-        value.encode(&mut e)?;
-        Ok(e.into_writer().0.count)
-    })
+pub fn encoded_size<T: Encode + ?Sized>(
+    value: &T,
+    config: impl AnyConfig,
+) -> Result<usize, EncodeError> {
+    struct Run<'a, T: ?Sized>(&'a T);
+    impl<T: Encode + ?Sized> Entry for Run<'_, T> {
+        type Out = Result<usize, EncodeError>;
+        #[inline(always)]
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            encoded_size_in::<T, I, O>(self.0, config)
+        }
+    }
+    config.dispatch(Run(value))
+}
+
+#[inline(always)]
+pub(crate) fn encoded_size_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
+    value: &T,
+    config: Config,
+) -> Result<usize, EncodeError> {
+    let mut e = Encoder::new(Static::<_, I, O>::new(SizeCounter::default()), config);
+    value.encode(&mut e)?;
+    Ok(e.into_writer().0.count)
 }
 
 /// Decodes a `T` from the front of `src`; returns it and the number of bytes used.
@@ -345,7 +454,26 @@ pub fn encoded_size<T: Encode + ?Sized>(value: &T, config: Config) -> Result<usi
 /// # Errors
 /// A [`DecodeError`] naming what is wrong and its byte offset.
 #[inline(always)]
-pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, usize), DecodeError> {
+pub fn decode_from_slice<T: Decode>(
+    src: &[u8],
+    config: impl AnyConfig,
+) -> Result<(T, usize), DecodeError> {
+    struct Run<'a, T>(&'a [u8], core::marker::PhantomData<T>);
+    impl<T: Decode> Entry for Run<'_, T> {
+        type Out = Result<(T, usize), DecodeError>;
+        #[inline(always)]
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            decode_from_slice_in::<T, I, O>(self.0, config)
+        }
+    }
+    config.dispatch(Run(src, core::marker::PhantomData))
+}
+
+#[inline(always)]
+pub(crate) fn decode_from_slice_in<T: Decode, I: IntParam, O: OrderParam>(
+    src: &[u8],
+    config: Config,
+) -> Result<(T, usize), DecodeError> {
     if T::FIXED_SIZE.is_some() || T::VARINT_SIZE.is_some() {
         // A static size: one length check, then the one-step read, straight into the caller's
         // result without building a `Decoder`. No other path returns a `T` by value: had one
@@ -355,7 +483,7 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
         // 2.2). Without a static size under this configuration (varint integers) the value
         // goes field by field out of line, into a slot read on that path only; input shorter
         // than the size can only be an error.
-        let varint = config.int_encoding() == IntEncoding::Variable;
+        let varint = I::VARINT;
         let size = if varint {
             T::VARINT_SIZE
         } else {
@@ -363,7 +491,7 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
         };
         let Some(size) = size else {
             let mut slot = core::mem::MaybeUninit::<T>::uninit();
-            let used = decode_general_into_slot(src, config, &mut slot)?;
+            let used = decode_general_into_slot::<T, I, O>(src, config, &mut slot)?;
             // SAFETY: `decode_general_into_slot` returned `Ok`, so it wrote the slot.
             return Ok((unsafe { slot.assume_init() }, used));
         };
@@ -371,8 +499,7 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
             return Err(short_static_input::<T>(src, config));
         };
         let mut input = FixedIn::new(bytes, 0);
-        let big = config.endian() == crate::wire::Endian::Big;
-        let value = match (big, varint) {
+        let value = match (is_big::<O>(config), varint) {
             (false, false) => T::decode_fixed::<false, false>(&mut input)?,
             (true, false) => T::decode_fixed::<true, false>(&mut input)?,
             (false, true) => T::decode_fixed::<false, true>(&mut input)?,
@@ -380,14 +507,12 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
         };
         return Ok((value, size));
     }
-    with_static_int!(config, |wrap| {
-        let mut d = Decoder::new(wrap(SliceReader::new(src)), config);
-        // Not `?` then `Ok((value, offset))`: that moved a decoded `Vec` through one temporary
-        // more (with `DecodeError`'s layout, measured: 30 ns instead of 22 for 1 KiB of bytes).
-        let result = T::decode(&mut d);
-        let used = d.offset();
-        result.map(|value| (value, used))
-    })
+    let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(src)), config);
+    // Not `?` then `Ok((value, offset))`: that moved a decoded `Vec` through one temporary
+    // more (with `DecodeError`'s layout, measured: 30 ns instead of 22 for 1 KiB of bytes).
+    let result = T::decode(&mut d);
+    let used = d.offset();
+    result.map(|value| (value, used))
 }
 
 /// The general decode of a `T` from `src`, written to `slot` on `Ok`; returns the bytes used.
@@ -395,16 +520,14 @@ pub fn decode_from_slice<T: Decode>(src: &[u8], config: Config) -> Result<(T, us
 /// the value and offset returned through one generic slot helper like the `Vec` paths' (tried),
 /// the one-step path slowed from 2.2 to 2.5 ns.
 #[inline(never)]
-fn decode_general_into_slot<T: Decode>(
+fn decode_general_into_slot<T: Decode, I: IntParam, O: OrderParam>(
     src: &[u8],
     config: Config,
     slot: &mut core::mem::MaybeUninit<T>,
 ) -> Result<usize, DecodeError> {
-    with_static_int!(config, |wrap| {
-        let mut d = Decoder::new(wrap(SliceReader::new(src)), config);
-        slot.write(T::decode(&mut d)?);
-        Ok(d.offset())
-    })
+    let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(src)), config);
+    slot.write(T::decode(&mut d)?);
+    Ok(d.offset())
 }
 
 /// The error for `src` shorter than `T`'s static size: the general decode's, which names the
@@ -444,7 +567,10 @@ fn short_static_input<T: Decode>(src: &[u8], config: Config) -> DecodeError {
 /// # Errors
 /// As [`decode_from_slice`], and [`DecodeErrorKind::TrailingBytes`] if bytes are left.
 #[inline]
-pub fn decode_from_slice_exact<T: Decode>(src: &[u8], config: Config) -> Result<T, DecodeError> {
+pub fn decode_from_slice_exact<T: Decode>(
+    src: &[u8],
+    config: impl AnyConfig,
+) -> Result<T, DecodeError> {
     let (value, used) = decode_from_slice(src, config)?;
     if used != src.len() {
         return Err(DecodeError::new(
@@ -475,13 +601,19 @@ pub fn decode_from_slice_exact<T: Decode>(src: &[u8], config: Config) -> Result<
 #[inline]
 pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de>>(
     src: &'de [u8],
-    config: Config,
+    config: impl AnyConfig,
 ) -> Result<(T, usize), DecodeError> {
-    with_static_int!(config, |wrap| {
-        let mut d = Decoder::new(wrap(SliceReader::new(src)), config);
-        let value = T::borrow_decode(&mut d)?;
-        Ok((value, d.offset()))
-    })
+    struct Run<'de, T>(&'de [u8], core::marker::PhantomData<T>);
+    impl<'de, T: BorrowDecode<'de>> Entry for Run<'de, T> {
+        type Out = Result<(T, usize), DecodeError>;
+        #[inline(always)]
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(self.0)), config);
+            let value = T::borrow_decode(&mut d)?;
+            Ok((value, d.offset()))
+        }
+    }
+    config.dispatch(Run(src, core::marker::PhantomData))
 }
 
 /// Decodes a `T` from a `std::io::Read`, reading no further than the value.
@@ -504,10 +636,15 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de>>(
 #[cfg(feature = "std")]
 pub fn decode_from_reader<T: Decode, R: std::io::Read>(
     reader: R,
-    config: Config,
+    config: impl AnyConfig,
 ) -> Result<T, DecodeError> {
-    with_static_int!(config, |wrap| T::decode(&mut Decoder::new(
-        wrap(IoReader::new(reader)),
-        config
-    )))
+    struct Run<T, R>(R, core::marker::PhantomData<T>);
+    impl<T: Decode, R: std::io::Read> Entry for Run<T, R> {
+        type Out = Result<T, DecodeError>;
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            let reader = Static::<_, I, O>::new(IoReader::new(self.0));
+            T::decode(&mut Decoder::new(reader, config))
+        }
+    }
+    config.dispatch(Run(reader, core::marker::PhantomData))
 }

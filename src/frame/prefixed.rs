@@ -4,7 +4,8 @@
 
 use core::mem::MaybeUninit;
 
-use super::config::Config;
+use super::IntEncoding;
+use super::config::{Config, Fixint, IntParam, RuntimeOrder, Static, Varint};
 #[cfg(feature = "tokio")]
 use super::decode::{Decode, Decoder};
 use super::encode::{Encode, Encoder};
@@ -15,7 +16,7 @@ use super::fixed::FixedOut;
 #[cfg(feature = "tokio")]
 use super::read::Reader;
 use super::write::{GrowBuf, SliceWriter};
-use super::{encode_to_vec, encoded_size, fill_fixed, static_size, with_static_int};
+use super::{encode_to_vec, encoded_size_in, fill_fixed, static_size};
 
 /// What goes before a value that [`encode_prefixed`] writes: a length prefix.
 pub(crate) trait Prefix {
@@ -59,8 +60,29 @@ where
     B: GrowBuf,
     P: Prefix,
 {
+    match config.int_encoding() {
+        IntEncoding::Fixed => encode_prefixed_in::<T, B, P, Fixint>(value, out, config, prefix),
+        IntEncoding::Variable => encode_prefixed_in::<T, B, P, Varint>(value, out, config, prefix),
+    }
+}
+
+/// [`encode_prefixed`] compiled for integer encoding `I` (the order is the configuration's, a
+/// run-time value: the transport's configuration is one).
+#[inline(always)]
+fn encode_prefixed_in<T, B, P, I>(
+    value: &T,
+    out: &mut B,
+    config: Config,
+    prefix: &P,
+) -> Result<(), PrefixedError<P::Refusal>>
+where
+    T: Encode + ?Sized,
+    B: GrowBuf,
+    P: Prefix,
+    I: IntParam,
+{
     let start = out.len();
-    if let Some(size) = static_size::<T>(config) {
+    if let Some(size) = static_size::<T, I>() {
         // A static size: one reservation, the prefix, then the one-step fill.
         let width = prefix.check(size).map_err(PrefixedError::Refused)?;
         out.fill_spare(width + size, |spare| {
@@ -69,20 +91,22 @@ where
             FixedOut::fill_all(
                 body,
                 #[inline(always)]
-                |o| fill_fixed(value, config, o),
+                |o| fill_fixed::<T, I, RuntimeOrder>(value, config, o),
             );
         });
         return Ok(());
     }
-    let size = encoded_size(value, config).map_err(PrefixedError::Encode)?;
+    let size =
+        encoded_size_in::<T, I, RuntimeOrder>(value, config).map_err(PrefixedError::Encode)?;
     let width = prefix.check(size).map_err(PrefixedError::Refused)?;
     out.reserve(width + size);
     let spare = &mut out.spare_capacity_mut()[..width + size];
     let (head, body) = spare.split_at_mut(width);
-    let result = with_static_int!(config, |wrap| {
-        let mut e = Encoder::new(wrap(SliceWriter::uninit(body)), config);
+    let result = {
+        let writer = Static::<_, I, RuntimeOrder>::new(SliceWriter::uninit(body));
+        let mut e = Encoder::new(writer, config);
         value.encode(&mut e).map(|()| e.into_writer().0.written())
-    });
+    };
     match result {
         Ok(written) if written == size => {
             prefix.write(size, head);
@@ -129,7 +153,10 @@ where
 #[cfg(feature = "tokio")]
 #[inline(always)]
 pub(crate) fn decodes_in_one_step<T: Decode>(config: Config) -> bool {
-    super::static_decode_size::<T>(config).is_some()
+    match config.int_encoding() {
+        IntEncoding::Fixed => super::static_decode_size::<T, Fixint>().is_some(),
+        IntEncoding::Variable => super::static_decode_size::<T, Varint>().is_some(),
+    }
 }
 
 #[cfg(feature = "tokio")]
@@ -142,11 +169,18 @@ pub(crate) fn decode_message<T: Decode, R: Reader>(
     len: usize,
     config: Config,
 ) -> Result<T, DecodeError> {
-    let (result, used) = with_static_int!(config, |wrap| {
-        let mut d = Decoder::new(wrap(reader), config);
+    fn run<T: Decode, R: Reader, I: IntParam>(
+        reader: R,
+        config: Config,
+    ) -> (Result<T, DecodeError>, usize) {
+        let mut d = Decoder::new(Static::<_, I, RuntimeOrder>::new(reader), config);
         let result = T::decode(&mut d);
         (result, d.offset())
-    });
+    }
+    let (result, used) = match config.int_encoding() {
+        IntEncoding::Fixed => run::<T, R, Fixint>(reader, config),
+        IntEncoding::Variable => run::<T, R, Varint>(reader, config),
+    };
     match result {
         Ok(value) if used == len => Ok(value),
         Ok(_) => Err(DecodeError::new(

@@ -1,9 +1,10 @@
 //! Where decoded bytes come from: the [`Reader`] and [`BorrowReader`] traits and their
 //! implementations (a slice, a `std::io::Read`).
 
-use super::config::{IntEncoding, StaticInt};
+use super::config::{IntEncoding, IntParam, OrderParam, Static};
 use super::error::DecodeErrorKind;
 use crate::bulk;
+use crate::wire::Endian;
 
 /// A source of bytes to decode.
 pub trait Reader {
@@ -11,6 +12,10 @@ pub trait Reader {
     /// reader is known, at compile time, to be read under; `None`: the configuration's.
     #[doc(hidden)]
     const INT_ENCODING: Option<IntEncoding> = None;
+
+    /// As [`Writer::ORDER`](super::Writer::ORDER).
+    #[doc(hidden)]
+    const ORDER: Option<Endian> = None;
 
     /// Fills `dst` completely.
     ///
@@ -73,6 +78,7 @@ pub trait Reader {
 
 impl<T: Reader + ?Sized> Reader for &mut T {
     const INT_ENCODING: Option<IntEncoding> = T::INT_ENCODING;
+    const ORDER: Option<Endian> = T::ORDER;
 
     #[inline]
     fn counts_remaining(&self) -> bool {
@@ -121,8 +127,9 @@ pub trait BorrowReader<'de>: Reader {
     fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind>;
 }
 
-impl<R: Reader, const VARINT: bool> Reader for StaticInt<R, VARINT> {
-    const INT_ENCODING: Option<IntEncoding> = Some(if VARINT {
+impl<R: Reader, I: IntParam, O: OrderParam> Reader for Static<R, I, O> {
+    const ORDER: Option<Endian> = O::ORDER;
+    const INT_ENCODING: Option<IntEncoding> = Some(if I::VARINT {
         IntEncoding::Variable
     } else {
         IntEncoding::Fixed
@@ -165,10 +172,85 @@ impl<R: Reader, const VARINT: bool> Reader for StaticInt<R, VARINT> {
     }
 }
 
-impl<'de, R: BorrowReader<'de>, const VARINT: bool> BorrowReader<'de> for StaticInt<R, VARINT> {
+impl<'de, R: BorrowReader<'de>, I: IntParam, O: OrderParam> BorrowReader<'de> for Static<R, I, O> {
     #[inline(always)]
     fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {
         self.0.borrow(len)
+    }
+}
+
+/// What [`ErasedReader`] calls through `dyn`: a [`Reader`]'s methods without its constants.
+pub(crate) trait DynReader {
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind>;
+    fn remaining(&self) -> Option<usize>;
+    fn counts_remaining(&self) -> bool;
+    fn peek(&self) -> Option<&[u8]>;
+    fn consume(&mut self, len: usize);
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind>;
+    #[cfg(feature = "bytes")]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>>;
+}
+
+impl<R: Reader> DynReader for R {
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        Reader::read(self, dst)
+    }
+    fn remaining(&self) -> Option<usize> {
+        Reader::remaining(self)
+    }
+    fn counts_remaining(&self) -> bool {
+        Reader::counts_remaining(self)
+    }
+    fn peek(&self) -> Option<&[u8]> {
+        Reader::peek(self)
+    }
+    fn consume(&mut self, len: usize) {
+        Reader::consume(self, len);
+    }
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        Reader::claim_allocation(self, bytes)
+    }
+    #[cfg(feature = "bytes")]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
+        Reader::read_shared(self, len)
+    }
+}
+
+/// Any reader behind `dyn`, its byte order a run-time value: what a type whose framing
+/// switches to another order than a typed configuration's is read through (derive support,
+/// see `Decoder::in_order`), so that it is compiled once more in all, not once more per
+/// reader and order.
+#[doc(hidden)]
+pub struct ErasedReader<'a>(pub(crate) &'a mut (dyn DynReader + 'a));
+
+impl core::fmt::Debug for ErasedReader<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("ErasedReader")
+    }
+}
+
+impl Reader for ErasedReader<'_> {
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        self.0.read(dst)
+    }
+    fn remaining(&self) -> Option<usize> {
+        self.0.remaining()
+    }
+    fn counts_remaining(&self) -> bool {
+        self.0.counts_remaining()
+    }
+    fn peek(&self) -> Option<&[u8]> {
+        self.0.peek()
+    }
+    fn consume(&mut self, len: usize) {
+        self.0.consume(len);
+    }
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        self.0.claim_allocation(bytes)
+    }
+    #[cfg(feature = "bytes")]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
+        self.0.read_shared(len)
     }
 }
 

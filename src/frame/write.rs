@@ -3,10 +3,11 @@
 
 use core::mem::MaybeUninit;
 
-use super::config::{IntEncoding, StaticInt};
+use super::config::{IntEncoding, IntParam, OrderParam, Static};
 use super::error::EncodeError;
 use super::fixed::FixedOut;
 use crate::bulk::{self, WireElement};
+use crate::wire::Endian;
 
 /// A destination for encoded bytes.
 pub trait Writer {
@@ -15,6 +16,13 @@ pub trait Writer {
     /// no value checks the configuration again. `None` (the default): the configuration's.
     #[doc(hidden)]
     const INT_ENCODING: Option<IntEncoding> = None;
+
+    /// The byte order this writer is known, at compile time, to be written in (set only by
+    /// the entry points under a typed [`Configuration`](super::Configuration), and only for
+    /// types whose framing does not switch to the other order inside); `None` (the default):
+    /// the configuration's, read at run time.
+    #[doc(hidden)]
+    const ORDER: Option<Endian> = None;
 
     /// Appends `bytes`.
     ///
@@ -107,6 +115,7 @@ pub trait Writer {
 
 impl<T: Writer + ?Sized> Writer for &mut T {
     const INT_ENCODING: Option<IntEncoding> = T::INT_ENCODING;
+    const ORDER: Option<Endian> = T::ORDER;
 
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
@@ -289,8 +298,44 @@ grow_buf_writer!(
     bytes::BytesMut
 );
 
-impl<W: Writer, const VARINT: bool> Writer for StaticInt<W, VARINT> {
-    const INT_ENCODING: Option<IntEncoding> = Some(if VARINT {
+/// What [`ErasedWriter`] calls through `dyn`: a [`Writer`]'s methods that take no type.
+pub(crate) trait DynWriter {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError>;
+    fn count_only(&mut self) -> Option<&mut usize>;
+}
+
+impl<W: Writer> DynWriter for W {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        Writer::write(self, bytes)
+    }
+    fn count_only(&mut self) -> Option<&mut usize> {
+        Writer::count_only(self)
+    }
+}
+
+/// Any writer behind `dyn`, its byte order a run-time value: as `ErasedReader`, for
+/// `Encoder::in_order`.
+#[doc(hidden)]
+pub struct ErasedWriter<'a>(pub(crate) &'a mut (dyn DynWriter + 'a));
+
+impl core::fmt::Debug for ErasedWriter<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("ErasedWriter")
+    }
+}
+
+impl Writer for ErasedWriter<'_> {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.0.write(bytes)
+    }
+    fn count_only(&mut self) -> Option<&mut usize> {
+        self.0.count_only()
+    }
+}
+
+impl<W: Writer, I: IntParam, O: OrderParam> Writer for Static<W, I, O> {
+    const ORDER: Option<Endian> = O::ORDER;
+    const INT_ENCODING: Option<IntEncoding> = Some(if I::VARINT {
         IntEncoding::Variable
     } else {
         IntEncoding::Fixed

@@ -7,7 +7,7 @@
 //!   every instruction set, are swept by `tests/bulk_kernels.rs`);
 //! * `derive`: `#[derive(Endianize)]`'s wire types, conversions and IO;
 //! * `frame`, `frame_records`, `frame_derive`: bincode-compatible framing, runs of records,
-//!   derived framing and in-place decoding;
+//!   derived framing and in-place decoding; `frame_config`: typed configurations;
 //! * `messages`: length-prefixed messages in memory (the codec, the blocking reader/writer);
 //! * `runtime_endian`: byte order chosen at run time;
 //! * `nbt`: NBT's tree, view and modified UTF-8 on real files;
@@ -27,6 +27,7 @@ mod bulk;
 mod derive;
 mod encodings;
 mod frame;
+mod frame_config;
 mod frame_derive;
 mod frame_records;
 mod hostile;

@@ -100,34 +100,52 @@ impl Cx<'_> {
             Some(Order::Little) => quote!(#c::Endian::Little),
             None => {
                 let coder = syn::Ident::new(coder, proc_macro2::Span::call_site());
-                quote!(#coder.config().endian())
+                quote!(#coder.endian())
             }
         }
     }
 
-    /// `body`, which uses the encoder or decoder `coder`, run in the container's order: inside
-    /// `with_endian` for a container with an order of its own; as it stands for an
-    /// `#[endian(runtime)]` one, which runs in the order it is called in (no order to save and
-    /// put back).
-    fn in_own_order(&self, coder: &str, body: &TokenStream) -> TokenStream {
+    /// `body`, which uses the encoder or decoder `coder`, run in the container's order (see
+    /// `Encoder::in_order`); under a typed configuration of the other order `reenter` runs
+    /// instead, the same call again on the erased coder, which then takes the `body` path.
+    /// `state` is handed to whichever runs (what both would borrow mutably). An
+    /// `#[endian(runtime)]` container runs `body` as it stands, in the order it is called in.
+    fn in_own_order(
+        &self,
+        coder: &str,
+        state: (TokenStream, TokenStream),
+        body: &TokenStream,
+        reenter: &TokenStream,
+    ) -> TokenStream {
+        let (state, pattern) = state;
         match self.order {
             Some(_) => {
                 let order = self.order_expr(coder);
                 let coder = syn::Ident::new(coder, proc_macro2::Span::call_site());
-                quote!(#coder.with_endian(#order, #[inline(always)] |#coder| { #body }))
+                quote! {
+                    #coder.in_order(
+                        #order,
+                        #state,
+                        #[inline(always)] |#coder, #pattern| { #body },
+                        |#coder, #pattern| #reenter,
+                    )
+                }
             }
             None => quote!({ #body }),
         }
     }
 
     /// `expr`, which uses the encoder or decoder `coder`, run in the field's own order when
-    /// its `#[endian]` fixes one other than the container's.
+    /// its `#[endian]` fixes one other than the container's (written twice: for the coder of
+    /// the configuration and for the erased one, see `Encoder::in_order`).
     fn in_field_order(&self, field: &Field, coder: &str, expr: TokenStream) -> TokenStream {
         match field.order {
             Some(order) if Some(order) != self.order => {
                 let order = self.at(field).order_expr(coder);
                 let coder = syn::Ident::new(coder, proc_macro2::Span::call_site());
-                quote!(#coder.with_endian(#order, |#coder| #expr))
+                quote! {
+                    #coder.in_order(#order, (), |#coder, ()| #expr, |#coder, ()| #expr)
+                }
             }
             _ => expr,
         }
@@ -295,7 +313,7 @@ impl Cx<'_> {
                     let call = self.in_field_order(
                         field,
                         "d",
-                        quote!(#f::decode_into_slot::<#field_ty, __R>(d, #place)),
+                        quote!(#f::decode_into_slot::<#field_ty, _>(d, #place)),
                     );
                     quote! {
                         if let ::core::result::Result::Err(e) = #call {
@@ -322,6 +340,7 @@ impl Cx<'_> {
         });
         let read_fields = self.in_own_order(
             "d",
+            (quote!(slot), quote!(slot)),
             &quote! {
                 let __p = slot.as_mut_ptr();
                 let mut __done: usize = 0;
@@ -334,6 +353,7 @@ impl Cx<'_> {
                 }
                 __result
             },
+            &quote!(<Self as #f::Decode>::decode_in_place(d, slot)),
         );
         // SAFETY (of the generated constant): `decode_in_place` below writes every field of
         // the slot before it returns `Ok` (each through `decode_into_slot`, which vouches for
@@ -699,8 +719,18 @@ impl Cx<'_> {
             Some(_) => quote!(#[inline(always)]),
             None => TokenStream::new(),
         };
-        let encode_in_order = self.in_own_order("e", encode_body);
-        let decode_in_order = self.in_own_order("d", decode_body);
+        let encode_in_order = self.in_own_order(
+            "e",
+            (quote!(()), quote!(())),
+            encode_body,
+            &quote!(<Self as #f::Encode>::encode(self, e)),
+        );
+        let decode_in_order = self.in_own_order(
+            "d",
+            (quote!(()), quote!(())),
+            decode_body,
+            &quote!(<Self as #f::Decode>::decode(d)),
+        );
         let (encode_items, decode_items, encode, decode) = match struct_items {
             Some(x) => {
                 let (encode_first, decode_first) = (x.encode_first, x.decode_first);

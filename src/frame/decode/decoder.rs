@@ -5,7 +5,7 @@
 use super::super::config::{Config, DEFAULT_LIMIT, IntEncoding};
 use super::super::error::{DecodeError, DecodeErrorKind, LengthRefusal};
 use super::super::fixed::FixedIn;
-use super::super::read::{BorrowReader, Reader};
+use super::super::read::{BorrowReader, ErasedReader, Reader};
 use super::Decode;
 use crate::wire::Endian;
 use core::mem::MaybeUninit;
@@ -119,15 +119,53 @@ impl<R: Reader> Decoder<R> {
         &mut self.reader
     }
 
-    /// Runs `f` with native integers, lengths and tags read in `order`, then restores the
-    /// configured order (see [`Encoder::with_endian`](crate::frame::Encoder::with_endian)).
-    #[inline]
-    pub fn with_endian<T>(&mut self, order: Endian, f: impl FnOnce(&mut Self) -> T) -> T {
-        let saved = self.config;
-        self.config = saved.with_order(order);
-        let out = f(self);
-        self.config = saved;
+    /// Runs `body` with native integers, lengths and tags read in `order`, or `erased` on
+    /// this decoder with its reader behind `dyn` when a typed configuration compiled in
+    /// another order (see [`Encoder::in_order`](crate::frame::Encoder::in_order)); its
+    /// position, limits and depth are carried over and back.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn in_order<S, T>(
+        &mut self,
+        order: Endian,
+        state: S,
+        body: impl FnOnce(&mut Self, S) -> T,
+        erased: impl FnOnce(&mut Decoder<ErasedReader<'_>>, S) -> T,
+    ) -> T {
+        if const { R::ORDER.is_none() } {
+            let saved = self.config.set_order(order);
+            let out = body(self, state);
+            self.config.restore_order(saved);
+            return out;
+        }
+        if R::ORDER == Some(order) {
+            return body(self, state);
+        }
+        // The reader's order is that of a typed configuration, and another than `order`.
+        let mut inner = Decoder {
+            reader: ErasedReader(&mut self.reader),
+            config: self.config.with_order(order),
+            offset: self.offset,
+            budget: self.budget,
+            prealloc_credit: self.prealloc_credit,
+            depth: self.depth,
+        };
+        let out = erased(&mut inner, state);
+        let (offset, budget, prealloc_credit) = (inner.offset, inner.budget, inner.prealloc_credit);
+        self.offset = offset;
+        self.budget = budget;
+        self.prealloc_credit = prealloc_credit;
         out
+    }
+
+    /// The byte order of native integers, lengths and tags here: a constant under a typed
+    /// configuration, the configuration's (or a derived type's) otherwise.
+    #[inline(always)]
+    pub fn endian(&self) -> Endian {
+        match R::ORDER {
+            Some(order) => order,
+            None => self.config.endian(),
+        }
     }
 
     /// An error at the current offset.
@@ -223,7 +261,7 @@ impl<R: Reader> Decoder<R> {
     #[doc(hidden)]
     #[inline(always)]
     pub fn decode_fixed<T: Decode>(&mut self) -> Result<Option<T>, DecodeError> {
-        match self.config.endian() {
+        match self.endian() {
             Endian::Big => self.decode_fixed_in::<T, true>(),
             Endian::Little => self.decode_fixed_in::<T, false>(),
         }
@@ -343,7 +381,7 @@ impl<R: Reader> Decoder<R> {
     #[inline(always)]
     pub fn read_len(&mut self, min_size: usize, alloc_size: usize) -> Result<usize, DecodeError> {
         let start = self.offset();
-        let order = self.config.endian();
+        let order = self.endian();
         let len = self.read_uint(8, order, "u64")? as u64;
         self.accept_len(start, len, min_size, alloc_size)
     }
@@ -471,7 +509,7 @@ impl<'de, R: BorrowReader<'de>> Decoder<R> {
     /// [`DecodeErrorKind::LengthTooLarge`] if the input cannot hold them, or a read error.
     pub fn read_borrowed_len(&mut self, size: usize) -> Result<usize, DecodeError> {
         let start = self.offset();
-        let order = self.config.endian();
+        let order = self.endian();
         let len = self.read_uint(8, order, "u64")? as u64;
         let remaining = self.reader.remaining().unwrap_or(usize::MAX);
         match usize::try_from(len) {

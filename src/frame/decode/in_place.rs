@@ -107,7 +107,7 @@ pub(super) fn copy_run<T: Decode, R: Reader>(
     if !d.is_fixed_int() && T::VARINT_SIZE != T::FIXED_SIZE {
         return false;
     }
-    let big = d.config().endian() == Endian::Big;
+    let big = d.endian() == Endian::Big;
     if !decode_copies::<T>(big) {
         return false;
     }
@@ -194,7 +194,7 @@ pub(crate) fn decode_vec_generic<T: Decode, R: Reader>(
             && size > 0
             && let Some(total) = size.checked_mul(len)
         {
-            let big = d.config().endian() == Endian::Big;
+            let big = d.endian() == Endian::Big;
             let varint = !d.is_fixed_int();
             let run = d.read_fixed(
                 total,

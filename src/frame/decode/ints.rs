@@ -166,7 +166,7 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// As [`read_len`](Self::read_len), for a `u32`.
     pub fn read_variant(&mut self) -> Result<u32, DecodeError> {
-        let order = self.config.endian();
+        let order = self.endian();
         let v = self.read_uint(4, order, "u32")?;
         // Fixed-int reads 4 bytes and a varint is refused when wider than 4: it fits.
         Ok(v as u32)

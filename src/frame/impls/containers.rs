@@ -92,7 +92,7 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
         if T::DECODES_IN_PLACE.is_some()
             && let Some(size) = d.static_size::<Self>()
         {
-            let big = d.config().endian() == Endian::Big;
+            let big = d.endian() == Endian::Big;
             let varint = !d.is_fixed_int();
             let done = d.read_fixed(size, |input| match (big, varint) {
                 (false, false) => T::decode_fixed_array_in_place::<false, false, N>(input, slot),

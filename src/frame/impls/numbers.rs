@@ -339,7 +339,7 @@ macro_rules! native_numbers {
                 match e.int_encoding() {
                     IntEncoding::Fixed => write_fixed(*self, e),
                     IntEncoding::Variable => {
-                        let order = e.config().endian();
+                        let order = e.endian();
                         e.write_varint($to_wide(*self), order)
                     }
                 }
@@ -369,7 +369,7 @@ macro_rules! native_numbers {
                     return read_fixed(d);
                 }
                 // A varint no wider than the type (checked by `read_uint`) always fits.
-                let wide = d.read_uint(size_of::<$t>(), d.config().endian(), stringify!($t))?;
+                let wide = d.read_uint(size_of::<$t>(), d.endian(), stringify!($t))?;
                 Ok($from_wide(wide))
             }
 
@@ -383,7 +383,7 @@ macro_rules! native_numbers {
                     && let Some(bytes) = bytes.get(..len * size_of::<$t>())
                 {
                     let mut out = alloc::vec::Vec::with_capacity(len);
-                    extend_fixed(&mut out, bytes, d.config().endian());
+                    extend_fixed(&mut out, bytes, d.endian());
                     d.consume(bytes.len());
                     return Ok(out);
                 }
@@ -408,7 +408,7 @@ macro_rules! native_numbers {
                     && let Some(bytes) = bytes.get(..len * size_of::<$t>())
                 {
                     let out = slot.write(alloc::vec::Vec::with_capacity(len));
-                    extend_fixed(out, bytes, d.config().endian());
+                    extend_fixed(out, bytes, d.endian());
                     d.consume(bytes.len());
                     return Ok(());
                 }
@@ -459,7 +459,7 @@ fn encode_varint_run<T: RunInt, W: Writer>(
     items: &[T],
     e: &mut Encoder<W>,
 ) -> Result<(), EncodeError> {
-    let order = e.config().endian();
+    let order = e.endian();
     if items.len() < 16 {
         for &v in items {
             e.write_varint(v.carried(), order)?;
@@ -585,7 +585,7 @@ fn short_varint_vec<T: RunInt + Decode, R: Reader>(
 /// by one by the caller, which also produces the error.
 #[inline]
 fn decode_varint_run<T: RunInt, R: Reader>(out: &mut [T], d: &mut Decoder<R>) -> usize {
-    let order = d.config().endian();
+    let order = d.endian();
     let Some(bytes) = d.peek() else { return 0 };
     let (done, used) = varint::decode_run(bytes, out, order);
     d.consume(used);
@@ -607,7 +607,7 @@ where
     BigEndian<T>: WireElement<Native = T>,
     LittleEndian<T>: WireElement<Native = T>,
 {
-    match e.config().endian() {
+    match e.endian() {
         Endian::Big => e.write_bytes(BigEndian::from_native(value).as_bytes()),
         Endian::Little => e.write_bytes(LittleEndian::from_native(value).as_bytes()),
     }
@@ -621,7 +621,7 @@ where
     BigEndian<T>: WireElement<Native = T>,
     LittleEndian<T>: WireElement<Native = T>,
 {
-    match e.config().endian() {
+    match e.endian() {
         Endian::Big => e.writer().write_wire::<BigEndian<T>>(items),
         Endian::Little => e.writer().write_wire::<LittleEndian<T>>(items),
     }
@@ -635,7 +635,7 @@ where
     BigEndian<T>: WireElement<Native = T>,
     LittleEndian<T>: WireElement<Native = T>,
 {
-    Ok(match d.config().endian() {
+    Ok(match d.endian() {
         Endian::Big => {
             let mut wire = BigEndian::<T>::new_zeroed();
             d.read_bytes(wire.as_mut_bytes())?;
@@ -660,7 +660,7 @@ where
     LittleEndian<T>: WireElement<Native = T>,
 {
     d.read_bytes(out.as_mut_bytes())?;
-    match d.config().endian() {
+    match d.endian() {
         Endian::Big => {
             bulk::wire_in_place::<BigEndian<T>>(out);
         }
@@ -711,7 +711,7 @@ macro_rules! pointer_sized {
 
             #[inline]
             fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
-                let order = e.config().endian();
+                let order = e.endian();
                 e.$write(*self as $wide, 8, order)
             }
         }
@@ -732,7 +732,7 @@ macro_rules! pointer_sized {
 
             #[inline]
             fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-                let order = d.config().endian();
+                let order = d.endian();
                 let start = d.offset();
                 let wide = d.$read(8, order, stringify!($t))?;
                 <$as>::try_from(wide)
