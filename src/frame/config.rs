@@ -513,3 +513,26 @@ impl<X, I, O> Static<X, I, O> {
         Static(x, core::marker::PhantomData)
     }
 }
+
+/// Code of the fixed image, compiled for one byte order and integer encoding (`BIG`,
+/// `VARINT`: the parameters of `Encode::encode_fixed` and `Decode::decode_fixed`).
+pub(crate) trait ForParams {
+    /// What the code returns.
+    type Out;
+    /// The code.
+    fn run<const BIG: bool, const VARINT: bool>(self) -> Self::Out;
+}
+
+/// Runs `code` compiled for `big` and `varint`: the one place where the framing's byte order
+/// and integer encoding become the fixed image's compile-time parameters. Under a typed
+/// [`Configuration`] (and for the integer encoding under every entry point) both are constants
+/// and one arm remains; a run-time [`Config`]'s order picks one of two.
+#[inline(always)]
+pub(crate) fn for_params<C: ForParams>(big: bool, varint: bool, code: C) -> C::Out {
+    match (big, varint) {
+        (false, false) => code.run::<false, false>(),
+        (true, false) => code.run::<true, false>(),
+        (false, true) => code.run::<false, true>(),
+        (true, true) => code.run::<true, true>(),
+    }
+}

@@ -1,6 +1,7 @@
 //! [`Encode`], what a value does to be framed, and the [`Encoder`] it writes through.
 
 use super::config::{Config, IntEncoding};
+use super::config::{ForParams, for_params};
 use super::error::EncodeError;
 use super::fixed::FixedOut;
 use super::runs::{copy_encode_run, encode_run, permute_run};
@@ -446,12 +447,15 @@ pub(crate) fn encode_static_run<T: Encode, W: Writer>(
                 // SAFETY: `is_memory_image` holds for `T`'s map in this order.
                 unsafe { copy_encode_run(items, out) };
             } else if !permute_run(items, tables, out) {
-                match (big, varint) {
-                    (false, false) => encode_run(items, size, out, T::encode_fixed::<false, false>),
-                    (true, false) => encode_run(items, size, out, T::encode_fixed::<true, false>),
-                    (false, true) => encode_run(items, size, out, T::encode_fixed::<false, true>),
-                    (true, true) => encode_run(items, size, out, T::encode_fixed::<true, true>),
+                struct Run<'i, 'o, 'b, T>(&'i [T], usize, &'o mut FixedOut<'b>);
+                impl<T: Encode> ForParams for Run<'_, '_, '_, T> {
+                    type Out = ();
+                    #[inline(always)]
+                    fn run<const BIG: bool, const VARINT: bool>(self) {
+                        encode_run(self.0, self.1, self.2, T::encode_fixed::<BIG, VARINT>);
+                    }
                 }
+                for_params(big, varint, Run(items, size, out));
             }
         },
     )

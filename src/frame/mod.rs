@@ -81,7 +81,8 @@ mod varint;
 mod write;
 
 pub use config::{AnyConfig, Config, Configuration, DEFAULT_LIMIT, IntEncoding};
-use config::{Entry, IntParam, OrderParam, Static};
+use config::{Entry, ForParams, IntParam, OrderParam, Static, for_params};
+use decode::ReadFixed;
 pub use decode::{BorrowDecode, Decode, Decoder, MAX_NESTING};
 #[doc(hidden)]
 pub use decode::{InPlace, decode_into_slot};
@@ -126,12 +127,15 @@ fn fill_fixed<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
     config: Config,
     out: &mut FixedOut<'_>,
 ) {
-    match (is_big::<O>(config), I::VARINT) {
-        (false, false) => value.encode_fixed::<false, false>(out),
-        (true, false) => value.encode_fixed::<true, false>(out),
-        (false, true) => value.encode_fixed::<false, true>(out),
-        (true, true) => value.encode_fixed::<true, true>(out),
+    struct Fill<'v, 'o, 'b, T: ?Sized>(&'v T, &'o mut FixedOut<'b>);
+    impl<T: Encode + ?Sized> ForParams for Fill<'_, '_, '_, T> {
+        type Out = ();
+        #[inline(always)]
+        fn run<const BIG: bool, const VARINT: bool>(self) {
+            self.0.encode_fixed::<BIG, VARINT>(self.1);
+        }
     }
+    for_params(is_big::<O>(config), I::VARINT, Fill(value, out));
 }
 
 /// The bytes every `T` takes under integer encoding `I`, when the same for all values: the
@@ -499,12 +503,7 @@ pub(crate) fn decode_from_slice_in<T: Decode, I: IntParam, O: OrderParam>(
             return Err(short_static_input::<T>(src, config));
         };
         let mut input = FixedIn::new(bytes, 0);
-        let value = match (is_big::<O>(config), varint) {
-            (false, false) => T::decode_fixed::<false, false>(&mut input)?,
-            (true, false) => T::decode_fixed::<true, false>(&mut input)?,
-            (false, true) => T::decode_fixed::<false, true>(&mut input)?,
-            (true, true) => T::decode_fixed::<true, true>(&mut input)?,
-        };
+        let value = for_params(is_big::<O>(config), varint, ReadFixed::<T>::new(&mut input))?;
         return Ok((value, size));
     }
     let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(src)), config);

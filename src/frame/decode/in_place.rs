@@ -3,6 +3,8 @@
 
 use core::mem::MaybeUninit;
 
+#[cfg(feature = "alloc")]
+use super::super::config::{ForParams, for_params};
 use super::super::error::DecodeError;
 use super::super::read::Reader;
 #[cfg(feature = "alloc")]
@@ -199,11 +201,17 @@ pub(crate) fn decode_vec_generic<T: Decode, R: Reader>(
             let run = d.read_fixed(
                 total,
                 #[inline(always)]
-                |input| match (big, varint) {
-                    (false, false) => fill_run_in::<T, false, false>(len, size, out, input),
-                    (true, false) => fill_run_in::<T, true, false>(len, size, out, input),
-                    (false, true) => fill_run_in::<T, false, true>(len, size, out, input),
-                    (true, true) => fill_run_in::<T, true, true>(len, size, out, input),
+                |input| {
+                    for_params(
+                        big,
+                        varint,
+                        FillRun {
+                            len,
+                            size,
+                            out,
+                            input,
+                        },
+                    )
                 },
             );
             match run {
@@ -221,6 +229,24 @@ pub(crate) fn decode_vec_generic<T: Decode, R: Reader>(
         return Err(e);
     }
     Ok(())
+}
+
+/// [`fill_run_in`] as code for [`for_params`].
+#[cfg(feature = "alloc")]
+struct FillRun<'o, 'i, 'b, T> {
+    len: usize,
+    size: usize,
+    out: &'o mut alloc::vec::Vec<T>,
+    input: &'i mut super::super::fixed::FixedIn<'b>,
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Decode> ForParams for FillRun<'_, '_, '_, T> {
+    type Out = Result<(), DecodeError>;
+    #[inline(always)]
+    fn run<const BIG: bool, const VARINT: bool>(self) -> Self::Out {
+        fill_run_in::<T, BIG, VARINT>(self.len, self.size, self.out, self.input)
+    }
 }
 
 /// [`fill_run`] in one order and integer encoding, `T`'s permutation tables for them a

@@ -11,6 +11,7 @@ use core::mem::MaybeUninit;
 
 pub use decoder::{Decoder, MAX_NESTING};
 pub use in_place::{InPlace, decode_into_slot};
+
 #[cfg(feature = "alloc")]
 pub(crate) use in_place::{decode_vec_generic, decode_vec_into_slot, vec_of_memory};
 
@@ -18,6 +19,24 @@ use super::error::DecodeError;
 use super::fixed::FixedIn;
 use super::read::{BorrowReader, Reader};
 use crate::layout::ByteMap;
+
+/// `T::decode_fixed` from an input, as code for [`for_params`](super::config::for_params).
+pub(crate) struct ReadFixed<'i, 'b, T>(&'i mut FixedIn<'b>, core::marker::PhantomData<T>);
+
+impl<'i, 'b, T> ReadFixed<'i, 'b, T> {
+    #[inline(always)]
+    pub(crate) fn new(input: &'i mut FixedIn<'b>) -> Self {
+        ReadFixed(input, core::marker::PhantomData)
+    }
+}
+
+impl<T: Decode> super::config::ForParams for ReadFixed<'_, '_, T> {
+    type Out = Result<T, DecodeError>;
+    #[inline(always)]
+    fn run<const BIG: bool, const VARINT: bool>(self) -> Self::Out {
+        T::decode_fixed::<BIG, VARINT>(self.0)
+    }
+}
 
 /// A value that can be read back from its framing, owning its data.
 pub trait Decode: Sized {

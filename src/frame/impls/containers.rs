@@ -1,6 +1,7 @@
 //! Containers: arrays, tuples, references, slices, `Option`, `Result`, and with `alloc`
 //! `Vec` and `Box`.
 
+use crate::frame::config::{ForParams, for_params};
 #[cfg(feature = "alloc")]
 use crate::frame::decode::decode_vec_into_slot;
 use crate::frame::decode::{BorrowDecode, Decode, Decoder, InPlace};
@@ -94,11 +95,19 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
         {
             let big = d.endian() == Endian::Big;
             let varint = !d.is_fixed_int();
-            let done = d.read_fixed(size, |input| match (big, varint) {
-                (false, false) => T::decode_fixed_array_in_place::<false, false, N>(input, slot),
-                (true, false) => T::decode_fixed_array_in_place::<true, false, N>(input, slot),
-                (false, true) => T::decode_fixed_array_in_place::<false, true, N>(input, slot),
-                (true, true) => T::decode_fixed_array_in_place::<true, true, N>(input, slot),
+            struct Fill<'i, 'b, 's, T, const N: usize>(
+                &'i mut FixedIn<'b>,
+                &'s mut core::mem::MaybeUninit<[T; N]>,
+            );
+            impl<T: Decode, const N: usize> ForParams for Fill<'_, '_, '_, T, N> {
+                type Out = Result<(), DecodeError>;
+                #[inline(always)]
+                fn run<const BIG: bool, const VARINT: bool>(self) -> Self::Out {
+                    T::decode_fixed_array_in_place::<BIG, VARINT, N>(self.0, self.1)
+                }
+            }
+            let done = d.read_fixed(size, |input| {
+                for_params(big, varint, Fill::<T, N>(input, slot))
             })?;
             if done.is_some() {
                 return Ok(());
