@@ -776,6 +776,8 @@ fn shape_workloads() -> Vec<Workload> {
     use wincode::config::Configuration as Wincode;
     // wincode refuses to preallocate more than 4 MiB by default; the mesh needs 6.
     const PREALLOC: usize = 64 << 20;
+    // Ours under the typed configurations, as bincode 2's and wincode's are types; a run-time
+    // `Config` of the same settings is criterion's `endian_wire_config` row (`benches/frame.rs`).
     let mut rows = Vec::new();
     macro_rules! both {
         ($what:expr, $T:ty, $value:expr) => {{
@@ -784,7 +786,7 @@ fn shape_workloads() -> Vec<Workload> {
                 format!("{}, `legacy()`", $what),
                 $T,
                 value.clone(),
-                Config::legacy(),
+                frame::config::legacy(),
                 DefaultOptions::new().with_fixint_encoding(),
                 bincode::config::legacy(),
                 Wincode::default().with_preallocation_size_limit::<PREALLOC>()
@@ -793,7 +795,7 @@ fn shape_workloads() -> Vec<Workload> {
                 format!("{}, `standard()`", $what),
                 $T,
                 value,
-                Config::standard(),
+                frame::config::standard(),
                 DefaultOptions::new().with_varint_encoding(),
                 bincode::config::standard(),
                 Wincode::default()
