@@ -171,7 +171,10 @@ fn typed_configurations_frame_as_the_run_time_config() {
 
 #[test]
 fn fixed_orders_inside_typed_configurations_of_either_order() {
-    for seed in 0..12 {
+    // Under Miri, seeds 1 and 2: each `Vec` with one and two values, `maybe` both ways
+    // (twelve seeds took 59 s there).
+    let seeds = if cfg!(miri) { 1..3 } else { 0..12 };
+    for seed in seeds {
         every_typed(&packet(seed));
         every_typed(&vec![packet(seed), packet(seed + 1)]);
         every_typed(&mixed::Event::One(packet(seed).maybe.unwrap_or(
@@ -182,7 +185,7 @@ fn fixed_orders_inside_typed_configurations_of_either_order() {
             },
         )));
     }
-    every_typed(&tree(4));
+    every_typed(&tree(if cfg!(miri) { 2 } else { 4 }));
     every_typed(&vec![
         mixed::Event::Two {
             first: mixed::Fixed {
