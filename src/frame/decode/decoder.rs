@@ -318,7 +318,7 @@ impl<R: Reader> Decoder<R> {
         &mut self,
         slot: &mut MaybeUninit<T>,
     ) -> Result<bool, DecodeError> {
-        match self.config.endian() {
+        match self.endian() {
             Endian::Big => self.decode_fixed_into::<T, true>(slot),
             Endian::Little => self.decode_fixed_into::<T, false>(slot),
         }

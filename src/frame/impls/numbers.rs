@@ -558,7 +558,7 @@ fn short_varint_vec<T: RunInt + Decode, R: Reader>(
     len: usize,
     d: &mut Decoder<R>,
 ) -> Result<alloc::vec::Vec<T>, DecodeError> {
-    let order = d.config().endian();
+    let order = d.endian();
     let mut out = alloc::vec::Vec::with_capacity(len);
     let (mut done, mut used) = (0, 0);
     if let Some(bytes) = d.peek() {
