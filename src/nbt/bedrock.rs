@@ -3,7 +3,7 @@
 //! lengths, zigzag varint ints and longs).
 //!
 //! The functions mirror the Java ones of [`nbt`](super) name for name, each monomorphized
-//! for its flavour on the one reader and writer; [`Flavor`] chooses at run time.
+//! for its flavour on the one reader and writer; [`Flavor`](super::Flavor) chooses at run time.
 //!
 //! ```
 //! use endian_wire::nbt::{self, bedrock, Compound, Nbt};
@@ -30,11 +30,12 @@
 
 use alloc::vec::Vec;
 
-#[cfg(doc)]
-use super::Flavor;
-use super::flavor::{BedrockLe, BedrockNet};
-use super::read::{Cursor, read_root_in};
+use super::cursor::Cursor;
+use super::format::{BedrockLe, BedrockNet};
+use super::read::read_root_in;
 use super::view::parse_in;
+#[cfg(feature = "std")]
+use super::write::write_all;
 use super::write::write_root_in;
 use super::{Error, ErrorKind, Nbt, NbtView};
 
@@ -173,13 +174,6 @@ pub fn view_network(bytes: &[u8]) -> Result<NbtView<'_>, Error> {
 /// As [`view_network`], bytes after the root aside.
 pub fn view_network_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> {
     parse_in::<BedrockNet>(bytes, true, false)
-}
-
-#[cfg(feature = "std")]
-pub(crate) fn write_all<W: std::io::Write>(mut writer: W, bytes: &[u8]) -> Result<(), Error> {
-    writer
-        .write_all(bytes)
-        .map_err(|e| Error::new(0, ErrorKind::Io(e)))
 }
 
 /// A Bedrock `level.dat`: its header's storage version and the document after the header.

@@ -18,8 +18,8 @@
 
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
+use super::cursor::{Cursor, LIST_NAMES, invalid_kind};
 use super::mutf8;
-use super::read::{Cursor, LIST_NAMES, invalid_kind};
 use super::{Error, ErrorKind, MAX_NESTING};
 use crate::wire::BigEndian;
 

@@ -103,9 +103,11 @@ pub mod bedrock;
 mod compound;
 #[cfg(feature = "flate2")]
 mod compress;
+mod cursor;
 mod de;
 mod error;
 mod flavor;
+mod format;
 mod list;
 pub mod mutf8;
 mod read;
@@ -322,7 +324,7 @@ pub fn to_network_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error
 /// As [`from_slice`]; a root type byte over 12 is [`ErrorKind::InvalidTagType`].
 pub fn tag_from_network_slice(bytes: &[u8]) -> Result<Option<Tag>, Error> {
     let (tag, used) = read::read_any_root(bytes)?;
-    read::Cursor::at(bytes, used).finish()?;
+    cursor::Cursor::at(bytes, used).finish()?;
     Ok(tag)
 }
 

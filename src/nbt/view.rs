@@ -14,8 +14,8 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
-use super::flavor::{Format, Java, Number};
-use super::read::{Cursor, LIST_NAMES, invalid_kind};
+use super::cursor::{Cursor, LIST_NAMES, invalid_kind};
+use super::format::{Form, Format, Java, Number};
 use super::{Compound, Error, ErrorKind, List, MAX_NESTING, Tag, TagKind, mutf8};
 use crate::bulk::{self, Primitive, WireElement};
 use crate::wire::{BigEndian, LittleEndian};
@@ -26,17 +26,6 @@ use crate::wire::{BigEndian, LittleEndian};
 struct Node {
     end: usize,
     next: usize,
-}
-
-/// Which of NBT's encodings the input is in (see [`Flavor`](super::Flavor)).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Form {
-    /// Java: big-endian, modified UTF-8.
-    Java,
-    /// Bedrock's files: little-endian, UTF-8.
-    Bedrock,
-    /// Bedrock's packets: varint lengths, zigzag varint ints and longs, UTF-8.
-    BedrockNetwork,
 }
 
 /// [`Form`] as a constant, for the code monomorphized per flavour.

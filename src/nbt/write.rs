@@ -12,7 +12,9 @@
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use super::flavor::{Format, Java, Number};
+#[cfg(feature = "std")]
+use super::ErrorKind;
+use super::format::{Format, Java, Number};
 use super::mutf8;
 use super::{Compound, Error, List, MAX_NESTING, Nbt, Tag};
 use crate::bulk;
@@ -415,4 +417,12 @@ impl<F: Format> Writer<F> {
             }
         }
     }
+}
+
+/// Writes `bytes` to `writer`, an I/O error as NBT's [`Error`].
+#[cfg(feature = "std")]
+pub(crate) fn write_all<W: std::io::Write>(mut writer: W, bytes: &[u8]) -> Result<(), Error> {
+    writer
+        .write_all(bytes)
+        .map_err(|e| Error::new(0, ErrorKind::Io(e)))
 }
