@@ -303,6 +303,63 @@ fn bool_runs_check_exactly_their_own_bytes() {
     }
 }
 
+/// Short fixed-int `Vec`s of numbers (in the host's order one move into a new allocation,
+/// in the other a conversion): every length up to past the 16-byte window, at every distance
+/// from the input's end, alone and as a field, under both byte orders.
+#[test]
+fn short_fixed_int_runs_hold_exactly_their_values_at_any_distance_from_the_end() {
+    fn check<T>(values: &[T])
+    where
+        T: Copy + PartialEq + core::fmt::Debug + frame::Encode + frame::Decode,
+    {
+        for config in [Config::legacy(), Config::legacy().with_big_endian()] {
+            for len in 0..=values.len() {
+                let run = values[..len].to_vec();
+                let bytes = frame::encode_to_vec(&run, config).unwrap();
+                // Under Miri: a few distances either side of the window's 16 bytes.
+                let extras: Vec<usize> = if cfg!(miri) {
+                    vec![0, 2, 16]
+                } else {
+                    (0..=17).collect()
+                };
+                for extra in extras {
+                    let mut input = bytes.clone();
+                    input.extend((0..extra).map(|i| i as u8));
+                    let (back, used) = frame::decode_from_slice::<Vec<T>>(&input, config).unwrap();
+                    assert_eq!(
+                        (&back, used),
+                        (&run, bytes.len()),
+                        "{len} values, {extra} after"
+                    );
+                    assert!(back.capacity() >= len);
+                    let field = frame::encode_to_vec(&(7u8, run.clone()), config).unwrap();
+                    let mut input = field.clone();
+                    input.extend((0..extra).map(|i| i as u8));
+                    let (back, used) =
+                        frame::decode_from_slice::<(u8, Vec<T>)>(&input, config).unwrap();
+                    assert_eq!(
+                        (back, used),
+                        ((7, run.clone()), field.len()),
+                        "{len}, {extra}"
+                    );
+                }
+            }
+        }
+    }
+    let n = if cfg!(miri) { 10 } else { 20 };
+    check(&(0..n as u16).map(|i| i * 0x0301 + 1).collect::<Vec<_>>());
+    check(
+        &(0..n as i32 / 2)
+            .map(|i| -i * 0x0102_0304)
+            .collect::<Vec<_>>(),
+    );
+    check(
+        &(0..n as u64 / 4 + 1)
+            .map(|i| i << 40 | 0xAB)
+            .collect::<Vec<_>>(),
+    );
+}
+
 /// Short `Vec`s of varints (read value by value into the new allocation): every length up
 /// to past the short path, one- and three-byte values, and at each place a marker too wide for
 /// `u16` or the reserved marker, each refused at its own offset, or the input ending inside

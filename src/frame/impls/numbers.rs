@@ -379,12 +379,12 @@ macro_rules! native_numbers {
                 // Fixed-int from memory: one bulk conversion into the new vector, inlined as
                 // `u8`'s copy is.
                 if d.int_encoding() == IntEncoding::Fixed
-                    && let Some(bytes) = d.peek()
-                    && let Some(bytes) = bytes.get(..len * size_of::<$t>())
+                    && let Some(rest) = d.peek()
+                    && let Some(bytes) = rest.get(..len * size_of::<$t>())
                 {
-                    let mut out = alloc::vec::Vec::with_capacity(len);
-                    extend_fixed(&mut out, bytes, d.endian());
-                    d.consume(bytes.len());
+                    let used = bytes.len();
+                    let out = fixed_vec(len, rest, d.endian());
+                    d.consume(used);
                     return Ok(out);
                 }
                 if d.int_encoding() == IntEncoding::Variable
@@ -404,12 +404,12 @@ macro_rules! native_numbers {
             ) -> Result<(), DecodeError> {
                 // As `decode_vec`, each path writing the slot itself.
                 if d.int_encoding() == IntEncoding::Fixed
-                    && let Some(bytes) = d.peek()
-                    && let Some(bytes) = bytes.get(..len * size_of::<$t>())
+                    && let Some(rest) = d.peek()
+                    && let Some(bytes) = rest.get(..len * size_of::<$t>())
                 {
-                    let out = slot.write(alloc::vec::Vec::with_capacity(len));
-                    extend_fixed(out, bytes, d.endian());
-                    d.consume(bytes.len());
+                    let used = bytes.len();
+                    slot.write(fixed_vec(len, rest, d.endian()));
+                    d.consume(used);
                     return Ok(());
                 }
                 if d.int_encoding() == IntEncoding::Variable
@@ -669,6 +669,32 @@ where
         }
     }
     Ok(())
+}
+
+/// The `len` fixed-int values at the start of `rest` (which holds them all: the callers
+/// checked) in `order`: in
+/// the host's order their memory is their wire bytes, so a short run is one move into a new
+/// allocation ([`vec_of_memory`](crate::frame::decode::vec_of_memory), no copy branching on a
+/// record's varying length); the other order is one bulk conversion.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn fixed_vec<T>(len: usize, rest: &[u8], order: Endian) -> alloc::vec::Vec<T>
+where
+    T: bulk::Primitive,
+    BigEndian<T>: WireElement<Native = T>,
+    LittleEndian<T>: WireElement<Native = T>,
+{
+    let Some(bytes) = len.checked_mul(size_of::<T>()).and_then(|n| rest.get(..n)) else {
+        unreachable!("the caller holds the values' bytes")
+    };
+    if order == Endian::NATIVE {
+        // SAFETY: `rest` starts with `bytes`, `len` values in the host's order, and every bit
+        // pattern is a valid number.
+        return unsafe { crate::frame::decode::vec_of_memory(len, rest) };
+    }
+    let mut out = alloc::vec::Vec::with_capacity(len);
+    extend_fixed(&mut out, bytes, order);
+    out
 }
 
 /// Appends the values of `bytes`, full width in `order`, to `out`, with the bulk kernels.
