@@ -269,21 +269,6 @@ pub(crate) fn extend_from_bytes(out: &mut alloc::vec::Vec<u8>, src: &[u8]) {
     unsafe { out.set_len(len + src.len()) }
 }
 
-/// `src.to_vec()` through [`copy_bytes`]; nothing takes the new vector's address, so once
-/// inlined it reaches the caller in registers.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-pub(crate) fn bytes_to_vec(src: &[u8]) -> alloc::vec::Vec<u8> {
-    let mut out = alloc::vec::Vec::with_capacity(src.len());
-    // SAFETY: the new allocation holds `src.len()` bytes and is disjoint from `src`; all of
-    // them are written, then they are the vector's length.
-    unsafe {
-        copy_bytes(src.as_ptr(), out.as_mut_ptr(), src.len());
-        out.set_len(src.len());
-    }
-    out
-}
-
 /// Converts wire bytes to native bytes, or back, where they are.
 #[inline(always)]
 fn convert_in_place<W: WireElement>(bytes: &mut [u8]) {

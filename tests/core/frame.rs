@@ -360,6 +360,47 @@ fn short_fixed_int_runs_hold_exactly_their_values_at_any_distance_from_the_end()
     );
 }
 
+/// Short strings and byte vectors (a 16-byte move when 16 bytes are in hand): every length up
+/// to past the window, at every distance from the input's end, as a value, a field and a
+/// boxed `str`; invalid UTF-8 still refused at its offset.
+#[test]
+fn short_strings_hold_exactly_their_bytes_at_any_distance_from_the_end() {
+    let text = "ab\u{e9}cdefghijklmnopqrs";
+    for config in [Config::legacy(), Config::standard()] {
+        for end in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+            let s = text[..end].to_string();
+            let bytes = frame::encode_to_vec(&(s.clone(), 9u8), config).unwrap();
+            let extras: Vec<usize> = if cfg!(miri) {
+                vec![0, 16]
+            } else {
+                (0..=17).collect()
+            };
+            for extra in extras {
+                let mut input = bytes.clone();
+                input.extend((0..extra).map(|i| i as u8));
+                let (back, used) =
+                    frame::decode_from_slice::<(String, u8)>(&input, config).unwrap();
+                assert_eq!(
+                    (&back, used),
+                    (&(s.clone(), 9), bytes.len()),
+                    "{end}, {extra}"
+                );
+                let (raw, _) = frame::decode_from_slice::<Vec<u8>>(&input, config).unwrap();
+                assert_eq!(raw, s.as_bytes());
+                let (boxed, _) = frame::decode_from_slice::<Box<str>>(&input, config).unwrap();
+                assert_eq!(&*boxed, s);
+            }
+        }
+    }
+    // A lone continuation byte in a short string: refused where it stands.
+    let mut bad = frame::encode_to_vec(&"abcd".to_string(), Config::legacy()).unwrap();
+    bad[8 + 2] = 0x80;
+    bad.extend([0; 16]);
+    let err = frame::decode_from_slice::<String>(&bad, Config::legacy()).unwrap_err();
+    assert!(matches!(err.kind, DecodeErrorKind::InvalidUtf8), "{err}");
+    assert_eq!(err.offset, 10);
+}
+
 /// Short `Vec`s of varints (read value by value into the new allocation): every length up
 /// to past the short path, one- and three-byte values, and at each place a marker too wide for
 /// `u16` or the reserved marker, each refused at its own offset, or the input ending inside

@@ -100,12 +100,14 @@ impl Decode for u8 {
         len: usize,
         d: &mut Decoder<R>,
     ) -> Result<alloc::vec::Vec<Self>, DecodeError> {
-        // Straight from the input when it is in memory: no zero-filling first. Inlined, so
-        // that the new vector reaches the caller in registers.
-        if let Some(bytes) = d.peek()
-            && let Some(bytes) = bytes.get(..len)
+        // Straight from the input when it is in memory: no zero-filling first, and a short
+        // one (a name, a `String` of a few characters) as one 16-byte move whatever its length.
+        // Inlined, so that the new vector reaches the caller in registers.
+        if let Some(rest) = d.peek()
+            && rest.len() >= len
         {
-            let out = bulk::bytes_to_vec(bytes);
+            // SAFETY: `rest` starts with `len` bytes, and any byte is a valid `u8`.
+            let out = unsafe { crate::frame::decode::vec_of_memory(len, rest) };
             d.consume(len);
             return Ok(out);
         }
@@ -120,10 +122,11 @@ impl Decode for u8 {
         slot: &mut core::mem::MaybeUninit<alloc::vec::Vec<Self>>,
     ) -> Result<(), DecodeError> {
         // As `decode_vec`, each path writing the slot itself.
-        if let Some(bytes) = d.peek()
-            && let Some(bytes) = bytes.get(..len)
+        if let Some(rest) = d.peek()
+            && rest.len() >= len
         {
-            slot.write(bulk::bytes_to_vec(bytes));
+            // SAFETY: `rest` starts with `len` bytes, and any byte is a valid `u8`.
+            slot.write(unsafe { crate::frame::decode::vec_of_memory(len, rest) });
             d.consume(len);
             return Ok(());
         }
