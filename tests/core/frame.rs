@@ -346,7 +346,7 @@ fn short_fixed_int_runs_hold_exactly_their_values_at_any_distance_from_the_end()
             }
         }
     }
-    let n = if cfg!(miri) { 10 } else { 20 };
+    let n: usize = if cfg!(miri) { 10 } else { 20 };
     check(&(0..n as u16).map(|i| i * 0x0301 + 1).collect::<Vec<_>>());
     check(
         &(0..n as i32 / 2)
