@@ -379,14 +379,12 @@ macro_rules! native_numbers {
             #[cfg(feature = "alloc")]
             #[inline(always)]
             fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
-                // Fixed-int from memory: one bulk conversion into the new vector, inlined as
-                // `u8`'s copy is.
+                // Fixed-int from memory: one move or one bulk conversion into the new vector,
+                // inlined as `u8`'s copy is.
                 if d.int_encoding() == IntEncoding::Fixed
                     && let Some(rest) = d.peek()
-                    && let Some(bytes) = rest.get(..len * size_of::<$t>())
+                    && let Some((out, used)) = fixed_vec(len, rest, d.endian())
                 {
-                    let used = bytes.len();
-                    let out = fixed_vec(len, rest, d.endian());
                     d.consume(used);
                     return Ok(out);
                 }
@@ -408,10 +406,9 @@ macro_rules! native_numbers {
                 // As `decode_vec`, each path writing the slot itself.
                 if d.int_encoding() == IntEncoding::Fixed
                     && let Some(rest) = d.peek()
-                    && let Some(bytes) = rest.get(..len * size_of::<$t>())
+                    && let Some((out, used)) = fixed_vec(len, rest, d.endian())
                 {
-                    let used = bytes.len();
-                    slot.write(fixed_vec(len, rest, d.endian()));
+                    slot.write(out);
                     d.consume(used);
                     return Ok(());
                 }
@@ -674,30 +671,30 @@ where
     Ok(())
 }
 
-/// The `len` fixed-int values at the start of `rest` (which holds them all: the callers
-/// checked) in `order`: in
-/// the host's order their memory is their wire bytes, so a short run is one move into a new
-/// allocation ([`vec_of_memory`](crate::frame::decode::vec_of_memory), no copy branching on a
+/// The `len` fixed-int values at the start of `rest` in `order` and the bytes they took, or
+/// `None` if `rest` holds fewer. In the host's order their memory is their wire bytes, so a
+/// short run is one move into a new allocation ([`vec_of_memory`], no copy branching on a
 /// record's varying length); the other order is one bulk conversion.
+///
+/// [`vec_of_memory`]: crate::frame::decode::vec_of_memory
 #[cfg(feature = "alloc")]
 #[inline(always)]
-fn fixed_vec<T>(len: usize, rest: &[u8], order: Endian) -> alloc::vec::Vec<T>
+fn fixed_vec<T>(len: usize, rest: &[u8], order: Endian) -> Option<(alloc::vec::Vec<T>, usize)>
 where
     T: bulk::Primitive,
     BigEndian<T>: WireElement<Native = T>,
     LittleEndian<T>: WireElement<Native = T>,
 {
-    let Some(bytes) = len.checked_mul(size_of::<T>()).and_then(|n| rest.get(..n)) else {
-        unreachable!("the caller holds the values' bytes")
-    };
+    let bytes = rest.get(..len.checked_mul(size_of::<T>())?)?;
     if order == Endian::NATIVE {
         // SAFETY: `rest` starts with `bytes`, `len` values in the host's order, and every bit
         // pattern is a valid number.
-        return unsafe { crate::frame::decode::vec_of_memory(len, rest) };
+        let out = unsafe { crate::frame::decode::vec_of_memory(len, rest) };
+        return Some((out, bytes.len()));
     }
     let mut out = alloc::vec::Vec::with_capacity(len);
     extend_fixed(&mut out, bytes, order);
-    out
+    Some((out, bytes.len()))
 }
 
 /// Appends the values of `bytes`, full width in `order`, to `out`, with the bulk kernels.
