@@ -7,6 +7,8 @@ use super::cursor::Cursor;
 use super::format::{BedrockLe, BedrockNet, Java};
 use super::read::read_root_in;
 use super::view::parse_in;
+#[cfg(feature = "std")]
+use super::write::write_all;
 use super::write::write_root_in;
 use super::{Error, Nbt, NbtView};
 
@@ -98,9 +100,9 @@ impl Flavor {
     /// Writes `nbt` (its root named) in this flavour.
     ///
     /// # Errors
-    /// [`ErrorKind::Unencodable`](super::ErrorKind::Unencodable) for what the flavour cannot hold (a string longer than its
-    /// length prefix, a list or array over `i32::MAX` elements, nesting deeper than
-    /// [`MAX_NESTING`](super::MAX_NESTING)).
+    /// [`ErrorKind::Unencodable`](super::ErrorKind::Unencodable) for what the flavour cannot
+    /// hold (a string longer than its length prefix, a list or array over `i32::MAX` elements,
+    /// nesting deeper than [`MAX_NESTING`](super::MAX_NESTING)).
     pub fn to_vec(self, nbt: &Nbt) -> Result<Vec<u8>, Error> {
         let mut out = Vec::new();
         match self {
@@ -114,9 +116,10 @@ impl Flavor {
     /// [`to_vec`](Self::to_vec) to `writer` (encoded into a buffer first, then one `write_all`).
     ///
     /// # Errors
-    /// As [`to_vec`](Self::to_vec), or [`ErrorKind::Io`](super::ErrorKind::Io) with what `writer` returns.
+    /// As [`to_vec`](Self::to_vec), or [`ErrorKind::Io`](super::ErrorKind::Io) with what
+    /// `writer` returns.
     #[cfg(feature = "std")]
     pub fn to_writer<W: std::io::Write>(self, writer: W, nbt: &Nbt) -> Result<(), Error> {
-        super::write::write_all(writer, &self.to_vec(nbt)?)
+        write_all(writer, &self.to_vec(nbt)?)
     }
 }
