@@ -341,3 +341,198 @@ macro_rules! __with_bincode {
         );
     };
 }
+
+/// What format declarations (`#[wire(...)]`) call, besides `endian_wire::format`'s public
+/// reader and writer.
+#[cfg(feature = "std")]
+pub mod format {
+    use alloc::format;
+    use core::fmt;
+    use std::io::{self, ErrorKind};
+
+    pub use crate::format::{
+        FormatError, FormatReader, FormatWriter, PathSegment, ReadFormat, WriteFormat,
+    };
+    pub use std::io::ErrorKind as Kind;
+    pub use std::io::Result;
+
+    use crate::endianize::ConvertError;
+    use crate::io::InvalidImage;
+
+    /// A count, size or alignment as a `usize`; `kind` is `InvalidData` when reading,
+    /// `InvalidInput` when writing.
+    ///
+    /// # Errors
+    /// When the value is negative or does not fit a `usize`.
+    #[inline]
+    pub fn len<C: TryInto<usize> + Copy + fmt::Debug>(
+        value: C,
+        kind: ErrorKind,
+        at: usize,
+    ) -> io::Result<usize> {
+        value
+            .try_into()
+            .map_err(|_| FormatError::new(kind, at, format!("{value:?} is not a length")))
+    }
+
+    /// The value a `calc` (or a count's implicit `calc`) writes, converted to the field's type.
+    ///
+    /// # Errors
+    /// `InvalidInput` when it does not fit.
+    #[inline]
+    pub fn calc<F: TryFrom<V>, V: Copy + fmt::Display>(value: V, at: usize) -> io::Result<F> {
+        F::try_from(value).map_err(|_| {
+            FormatError::new(
+                ErrorKind::InvalidInput,
+                at,
+                format!(
+                    "{value} does not fit in `{}`",
+                    crate::io::wire_bytes::short_type_name::<F>()
+                ),
+            )
+        })
+    }
+
+    /// A collection about to be written has the length its count expression will read.
+    ///
+    /// # Errors
+    /// `InvalidInput` when it does not.
+    #[inline]
+    pub fn check_count<C: TryInto<usize> + Copy + fmt::Debug>(
+        count: C,
+        len: usize,
+        at: usize,
+    ) -> io::Result<()> {
+        match count.try_into() {
+            Ok(n) if n == len => Ok(()),
+            _ => Err(FormatError::new(
+                ErrorKind::InvalidInput,
+                at,
+                format!("the count reads as {count:?} but the collection holds {len}"),
+            )),
+        }
+    }
+
+    /// An `Option` about to be written agrees with its `if`.
+    ///
+    /// # Errors
+    /// `InvalidInput` when it does not.
+    #[inline]
+    pub fn check_if(condition: bool, is_some: bool, at: usize) -> io::Result<()> {
+        if condition == is_some {
+            return Ok(());
+        }
+        Err(FormatError::new(
+            ErrorKind::InvalidInput,
+            at,
+            if is_some {
+                "the value is `Some` but its `if` is false: it would not be read back"
+            } else {
+                "the value is `None` but its `if` is true: a value would be read here"
+            },
+        ))
+    }
+
+    /// After a field read from `start`: skips what is left of its `size` bytes.
+    ///
+    /// # Errors
+    /// `InvalidData` if the field took more, `UnexpectedEof` if the input ends first.
+    pub fn pad_size_read(reader: &mut FormatReader<'_>, start: usize, size: usize) -> Result<()> {
+        let used = reader.position() - start;
+        if used > size {
+            return Err(too_long(ErrorKind::InvalidData, start, used, size));
+        }
+        reader.skip(size - used)
+    }
+
+    /// After a field written from `start`: zeros up to its `size` bytes.
+    ///
+    /// # Errors
+    /// `InvalidInput` if the field took more.
+    pub fn pad_size_write(writer: &mut FormatWriter<'_>, start: usize, size: usize) -> Result<()> {
+        let used = writer.position() - start;
+        if used > size {
+            return Err(too_long(ErrorKind::InvalidInput, start, used, size));
+        }
+        writer.zeros(size - used);
+        Ok(())
+    }
+
+    #[cold]
+    fn too_long(kind: ErrorKind, start: usize, used: usize, size: usize) -> io::Error {
+        FormatError::new(
+            kind,
+            start,
+            format!("the field takes {used} bytes, more than its `pad_size_to = {size}`"),
+        )
+    }
+
+    /// A conversion error of a field at `at`.
+    #[cold]
+    pub fn convert(error: ConvertError, kind: ErrorKind, at: usize) -> io::Error {
+        crate::format::converting(error, kind, at)
+    }
+
+    /// An invalid part of the image of a field that starts at `image[0]`, at byte `at`.
+    #[cold]
+    pub fn invalid(error: InvalidImage, image: &[u8], at: usize) -> io::Error {
+        let part = image.get(error.offset..error.offset + error.len).unwrap_or(&[]);
+        FormatError::new(
+            ErrorKind::InvalidData,
+            at + error.offset,
+            format!(
+                "not a valid {}: {}",
+                ShortName(error.type_name),
+                crate::io::wire_bytes::Hex(part)
+            ),
+        )
+    }
+
+    struct ShortName(&'static str);
+
+    impl fmt::Display for ShortName {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            crate::io::wire_bytes::short_name(self.0, f)
+        }
+    }
+
+    /// A run of fixed-size fields (`(name, size)`, in order) that the input cannot hold: the
+    /// error of the first field it cuts.
+    #[cold]
+    pub fn truncated_run(reader: &FormatReader<'_>, fields: &[(&'static str, usize)]) -> io::Error {
+        let left = reader.remaining();
+        let mut at = 0;
+        for &(name, size) in fields {
+            if at + size > left {
+                let e = FormatError::new(
+                    ErrorKind::UnexpectedEof,
+                    reader.position() + at,
+                    format!("needs {size} bytes, {} left", left - at),
+                );
+                return FormatError::in_field(e, name);
+            }
+            at += size;
+        }
+        FormatError::new(ErrorKind::UnexpectedEof, reader.position(), "input ends early")
+    }
+
+    /// A tag that no variant has (and no fallback takes).
+    #[cold]
+    pub fn unknown_tag<T: fmt::Display + fmt::LowerHex>(tag: T, at: usize) -> io::Error {
+        FormatError::new(
+            ErrorKind::InvalidData,
+            at,
+            format!("unknown tag {tag} ({tag:#x})"),
+        )
+    }
+
+    /// A fallback variant about to be written holds the tag of another variant.
+    #[cold]
+    pub fn fallback_clash<T: fmt::Display>(tag: T, variant: &str, at: usize) -> io::Error {
+        FormatError::new(
+            ErrorKind::InvalidInput,
+            at,
+            format!("the fallback holds tag {tag}, which is `{variant}`'s: it would be read back as `{variant}`"),
+        )
+    }
+}

@@ -327,6 +327,8 @@ pub mod bulk;
 #[doc(hidden)]
 pub mod derive_support;
 mod endianize;
+#[cfg(feature = "std")]
+pub mod format;
 pub mod frame;
 pub mod io;
 mod layout;

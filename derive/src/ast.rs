@@ -48,6 +48,7 @@ impl Input {
                             fields: fields(&v.fields, &v_attrs.tuple_text, &mut errors),
                             discriminant: v.discriminant.as_ref().map(|(_, e)| e.clone()),
                             is_default: v_attrs.is_default,
+                            format: v_attrs.format,
                             attrs_to_copy: attr::copied_attrs(&v.attrs),
                         }
                     })
@@ -58,10 +59,20 @@ impl Input {
                 }
             }
         };
-        let framed_only = body
-            .all_fields()
-            .any(|f| matches!(f.kind, FieldKind::Framed(_)));
+        let mut body = body;
+        let is_format = !attrs.wire.is_empty()
+            || body.all_fields().any(|f| f.format.is_set())
+            || matches!(&body, Body::Enum { variants, .. }
+                if variants.iter().any(|v| v.format.tag.is_some() || v.format.fallback));
+        let framed_only = !is_format
+            && body
+                .all_fields()
+                .any(|f| matches!(f.kind, FieldKind::Framed(_)));
         let order = check::container(input, &attrs, &body, framed_only, &mut errors);
+        if is_format {
+            check::format(input, &attrs, &body, &mut errors);
+            body.mark_implicit_calcs();
+        }
         errors.finish()?;
         let runtime = order == Endianness::Runtime;
         let ContainerAttrs {
@@ -71,6 +82,7 @@ impl Input {
             krate,
             bincode,
             logical_layout,
+            format,
             ..
         } = attrs;
         Ok(Input {
@@ -96,6 +108,7 @@ impl Input {
             wire_derive,
             wire_default: wire_default.is_some(),
             body,
+            format: is_format.then_some(format),
         })
     }
 }
@@ -108,6 +121,49 @@ impl Body {
             Body::Enum { variants, .. } => variants.iter().map(|v| &v.fields).collect(),
         };
         lists.into_iter().flat_map(|l| l.fields.iter())
+    }
+
+    /// Every list of fields: the struct's, or each variant's.
+    pub(crate) fn lists_mut(&mut self) -> Vec<&mut FieldList> {
+        match self {
+            Body::Struct(f) | Body::Union(f) => vec![f],
+            Body::Enum { variants, .. } => variants.iter_mut().map(|v| &mut v.fields).collect(),
+        }
+    }
+
+    /// A `count = field` names a field on its own: unless that field has its own `calc`, it
+    /// is written as the collection's length.
+    fn mark_implicit_calcs(&mut self) {
+        for list in self.lists_mut() {
+            for i in 0..list.fields.len() {
+                let (Some(counted), Some(name)) = (
+                    list.fields[i].ident.clone(),
+                    list.fields[i].format.count.as_ref().and_then(expr_ident),
+                ) else {
+                    continue;
+                };
+                if let Some(counter) = list.fields[..i]
+                    .iter_mut()
+                    .find(|f| f.ident.as_ref() == Some(&name))
+                    && counter.format.calc.is_none()
+                    && counter.format.counts.is_none()
+                {
+                    counter.format.counts = Some(counted);
+                }
+            }
+        }
+    }
+}
+
+/// The identifier an expression is, if it is one alone.
+pub(crate) fn expr_ident(expr: &syn::Expr) -> Option<Ident> {
+    match expr {
+        syn::Expr::Path(p) if p.qself.is_none() && p.attrs.is_empty() => {
+            p.path.get_ident().cloned()
+        }
+        syn::Expr::Paren(p) => expr_ident(&p.expr),
+        syn::Expr::Group(g) => expr_ident(&g.expr),
+        _ => None,
     }
 }
 
@@ -150,6 +206,7 @@ fn fields(fields: &Fields, tuple_text: &[(usize, Text, Span)], errors: &mut Erro
                 ty: field.ty.clone(),
                 kind,
                 frame_len: f_attrs.frame_len.iter().find_map(|(_, len)| len.clone()),
+                format: f_attrs.format.clone(),
                 order: f_attrs.endian.iter().find_map(|(_, order)| match order {
                     Some(Endianness::Fixed(order)) => Some(*order),
                     _ => None,

@@ -7,7 +7,10 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Data, DeriveInput, Expr, Ident, LitInt, LitStr, Path};
 
 use crate::errors::Errors;
-use crate::model::{Encoding, Endianness, Order, Pad, Text, WireRepr};
+use crate::model::{
+    Encoding, Endianness, FieldFormat, Format, Magic, Order, Pad, TagType, Text, VariantFormat,
+    WireRepr,
+};
 
 pub(crate) const ENDIAN_HELP: &str = "use `#[endian(be)]` or `#[endian(le)]` (also `big`, \
                                       `big_endian`, `little`, `little_endian`), or \
@@ -38,6 +41,10 @@ pub(crate) struct ContainerAttrs {
     pub(crate) logical_layout: Option<WireRepr>,
     /// `#[text]` / `#[tuple_text]` on the type itself.
     pub(crate) text: Vec<Span>,
+    /// Each `#[wire(...)]` on the type.
+    pub(crate) wire: Vec<Span>,
+    /// What they say.
+    pub(crate) format: Format,
 }
 
 impl ContainerAttrs {
@@ -55,6 +62,8 @@ impl ContainerAttrs {
             int_repr: None,
             logical_layout: None,
             text: Vec::new(),
+            wire: Vec::new(),
+            format: Format::default(),
         };
         let is_enum = matches!(input.data, Data::Enum(_));
         for attr in &input.attrs {
@@ -126,6 +135,12 @@ impl ContainerAttrs {
                     });
                 }
                 Some("text" | "tuple_text") => out.text.push(attr.span()),
+                Some("wire") => {
+                    out.wire.push(attr.span());
+                    if let Err(e) = parse_container_wire(attr, &mut out.format) {
+                        errors.push(e);
+                    }
+                }
                 _ => {}
             }
         }
@@ -143,6 +158,10 @@ pub(crate) struct VariantAttrs {
     pub(crate) text: Vec<Span>,
     /// `#[endian]` on the variant.
     pub(crate) endian: Vec<Span>,
+    /// Each `#[wire(...)]` on the variant.
+    pub(crate) wire: Vec<Span>,
+    /// What they say.
+    pub(crate) format: VariantFormat,
 }
 
 impl VariantAttrs {
@@ -152,9 +171,16 @@ impl VariantAttrs {
             is_default: false,
             text: Vec::new(),
             endian: Vec::new(),
+            wire: Vec::new(),
+            format: VariantFormat::default(),
         };
         for attr in attrs {
-            if attr.path().is_ident("tuple_text") {
+            if attr.path().is_ident("wire") {
+                out.wire.push(attr.span());
+                if let Err(e) = parse_variant_wire(attr, &mut out.format) {
+                    errors.push(e);
+                }
+            } else if attr.path().is_ident("tuple_text") {
                 match parse_tuple_text(attr) {
                     Ok(t) => out.tuple_text.push(t),
                     Err(e) => errors.push(e),
@@ -181,6 +207,10 @@ pub(crate) struct FieldAttrs {
     pub(crate) tuple_text: Vec<Span>,
     /// Each `#[endian]` on the field, with its byte order when it parsed.
     pub(crate) endian: Vec<(Span, Option<Endianness>)>,
+    /// Each `#[wire(...)]` on the field.
+    pub(crate) wire: Vec<Span>,
+    /// What they say.
+    pub(crate) format: FieldFormat,
 }
 
 impl FieldAttrs {
@@ -190,9 +220,16 @@ impl FieldAttrs {
             text: Vec::new(),
             tuple_text: Vec::new(),
             endian: Vec::new(),
+            wire: Vec::new(),
+            format: FieldFormat::default(),
         };
         for attr in attrs {
-            if attr.path().is_ident("endian") {
+            if attr.path().is_ident("wire") {
+                out.wire.push(attr.span());
+                if let Err(e) = parse_field_wire(attr, &mut out.format) {
+                    errors.push(e);
+                }
+            } else if attr.path().is_ident("endian") {
                 let order = parse_order(attr).map_err(|e| errors.push(e)).ok();
                 out.endian.push((attr.span(), order));
             } else if attr.path().is_ident("frame") {
@@ -450,4 +487,172 @@ fn parse_text_args(attr: &Attribute, tuple: bool) -> Result<(Option<usize>, Text
             pad,
         },
     ))
+}
+
+const CONTAINER_WIRE_HELP: &str = "on a type, `#[wire(...)]` takes `magic = b\"...\"` (or an \
+                                   integer with its type: `magic = 0xCAFE_u16`) and, on an \
+                                   enum, `tag = u8` (any integer type, or `u16be`, `u32le` ...)";
+
+const VARIANT_WIRE_HELP: &str =
+    "on a variant, `#[wire(...)]` takes `tag = N` or `fallback` (the variant that keeps unknown \
+     tags; its first field holds the tag)";
+
+const FIELD_WIRE_HELP: &str = "on a field, `#[wire(...)]` takes `count = expr`, `until_eof`, \
+                               `calc = expr`, `if = expr`, `pad_before = n`, `pad_after = n`, \
+                               `align_before = n`, `align_after = n`, `pad_size_to = n`";
+
+/// The key of one `#[wire(...)]` entry (keywords such as `if` included).
+fn wire_key(meta: &syn::meta::ParseNestedMeta<'_>) -> String {
+    meta.path
+        .get_ident()
+        .map(ToString::to_string)
+        .unwrap_or_default()
+}
+
+/// Sets `slot` once.
+fn once<T>(
+    slot: &mut Option<T>,
+    value: T,
+    meta: &syn::meta::ParseNestedMeta<'_>,
+    key: &str,
+) -> syn::Result<()> {
+    if slot.is_some() {
+        return Err(meta.error(format!("duplicate `{key}`")));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+fn parse_container_wire(attr: &Attribute, out: &mut Format) -> syn::Result<()> {
+    attr.parse_nested_meta(|meta| {
+        let key = wire_key(&meta);
+        match key.as_str() {
+            "magic" => {
+                let lit: syn::Lit = meta.value()?.parse()?;
+                let magic = parse_magic(&lit)?;
+                once(&mut out.magic, magic, &meta, "magic")
+            }
+            "tag" => {
+                let ty: Ident = meta.value()?.parse().map_err(|e| {
+                    syn::Error::new(e.span(), "expected an integer type: `tag = u16`")
+                })?;
+                let tag = parse_tag_type(&ty)?;
+                once(&mut out.tag, tag, &meta, "tag")
+            }
+            _ => Err(meta.error(format!("unknown key `{key}`; {CONTAINER_WIRE_HELP}"))),
+        }
+    })
+}
+
+fn parse_magic(lit: &syn::Lit) -> syn::Result<Magic> {
+    match lit {
+        syn::Lit::ByteStr(bytes) if !bytes.value().is_empty() => Ok(Magic::Bytes(bytes.value())),
+        syn::Lit::Int(int) => {
+            let width = match int.suffix() {
+                "u8" | "i8" => 1,
+                "u16" | "i16" => 2,
+                "u32" | "i32" => 4,
+                "u64" | "i64" => 8,
+                "u128" | "i128" => 16,
+                _ => {
+                    return Err(syn::Error::new(
+                        int.span(),
+                        "an integer magic needs its type, which gives its width: `0xCAFE_u16`, \
+                         `0x0A0D0D0A_u32`",
+                    ));
+                }
+            };
+            let value: u128 = int.base10_parse()?;
+            if width < 16 && value >> (width * 8) != 0 {
+                return Err(syn::Error::new(
+                    int.span(),
+                    format!("{value:#x} does not fit in {width} bytes"),
+                ));
+            }
+            Ok(Magic::Int(value, width))
+        }
+        _ => Err(syn::Error::new(
+            lit.span(),
+            "expected a non-empty byte string (`magic = b\"PNG\"`) or an integer with its type \
+             (`magic = 0xCAFE_u16`)",
+        )),
+    }
+}
+
+fn parse_tag_type(ty: &Ident) -> syn::Result<TagType> {
+    let name = ty.to_string();
+    let ints = [
+        "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
+    ];
+    if ints.contains(&name.as_str()) {
+        return Ok(TagType {
+            int: ty.clone(),
+            order: None,
+        });
+    }
+    let fixed = |suffix: &str, order| {
+        name.strip_suffix(suffix)
+            .filter(|base| ints.contains(base))
+            .map(|base| TagType {
+                int: Ident::new(base, ty.span()),
+                order: Some(order),
+            })
+    };
+    fixed("be", Order::Big)
+        .or_else(|| fixed("le", Order::Little))
+        .ok_or_else(|| {
+            syn::Error::new(
+                ty.span(),
+                format!(
+                    "`{name}` is not an integer type: use `u8` ... `i128` (in the type's byte \
+                     order) or `u16be`, `u32le` ... (in that order)"
+                ),
+            )
+        })
+}
+
+fn parse_variant_wire(attr: &Attribute, out: &mut VariantFormat) -> syn::Result<()> {
+    attr.parse_nested_meta(|meta| {
+        let key = wire_key(&meta);
+        match key.as_str() {
+            "tag" => {
+                let value: Expr = meta.value()?.parse()?;
+                once(&mut out.tag, value, &meta, "tag")
+            }
+            "fallback" => {
+                if out.fallback {
+                    return Err(meta.error("duplicate `fallback`"));
+                }
+                out.fallback = true;
+                Ok(())
+            }
+            _ => Err(meta.error(format!("unknown key `{key}`; {VARIANT_WIRE_HELP}"))),
+        }
+    })
+}
+
+fn parse_field_wire(attr: &Attribute, out: &mut FieldFormat) -> syn::Result<()> {
+    attr.parse_nested_meta(|meta| {
+        let key = wire_key(&meta);
+        if key == "until_eof" {
+            if out.until_eof {
+                return Err(meta.error("duplicate `until_eof`"));
+            }
+            out.until_eof = true;
+            return Ok(());
+        }
+        let slot = match key.as_str() {
+            "count" => &mut out.count,
+            "calc" => &mut out.calc,
+            "if" => &mut out.cond,
+            "pad_before" => &mut out.pad_before,
+            "pad_after" => &mut out.pad_after,
+            "align_before" => &mut out.align_before,
+            "align_after" => &mut out.align_after,
+            "pad_size_to" => &mut out.pad_size_to,
+            _ => return Err(meta.error(format!("unknown key `{key}`; {FIELD_WIRE_HELP}"))),
+        };
+        let value: Expr = meta.value()?.parse()?;
+        once(slot, value, &meta, &key)
+    })
 }

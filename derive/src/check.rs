@@ -320,3 +320,220 @@ fn is_string(ty: &Type) -> bool {
     matches!(ty, Type::Path(p) if p.qself.is_none()
         && p.path.segments.last().is_some_and(|s| s.ident == "String" && s.arguments.is_none()))
 }
+
+/// A format declaration (`#[wire(...)]` somewhere): what it cannot be, and every
+/// `#[wire(...)]` where it does not belong.
+pub(crate) fn format(input: &DeriveInput, attrs: &ContainerAttrs, body: &Body, errors: &mut Errors) {
+    let at = attrs.wire.first().copied().unwrap_or(input.ident.span());
+    if attrs
+        .endian
+        .iter()
+        .any(|(_, o)| *o == Some(Endianness::Runtime))
+    {
+        errors.at(
+            at,
+            "a format declaration has one byte order for now: use `#[endian(be)]` or \
+             `#[endian(le)]` (a byte order read from the data is not built yet)",
+        );
+    }
+    let no_wire_type = "a format declaration (`#[wire(...)]`) has no wire type, so";
+    for (span, _) in &attrs.wire_repr {
+        errors.at(*span, format!("{no_wire_type} `#[wire_repr]` has nothing to lay out"));
+    }
+    if let Some(path) = attrs.wire_derive.first() {
+        errors.at(path.span(), format!("{no_wire_type} `#[wire_derive]` has nothing to derive on"));
+    }
+    if let Some(span) = attrs.wire_default {
+        errors.at(span, format!("{no_wire_type} `#[wire_default]` has nothing to apply to"));
+    }
+    if attrs.bincode {
+        errors.at(
+            at,
+            "a format declaration is read and written through `ReadFormat` / `WriteFormat`, \
+             not bincode's framing: drop `#[endian_wire(bincode)]`",
+        );
+    }
+    match body {
+        Body::Union(_) => errors.at(
+            input.ident.span(),
+            "a union cannot be a format declaration: nothing on the wire says which field it holds",
+        ),
+        Body::Struct(fields) => {
+            if attrs.format.tag.is_some() {
+                errors.at(at, "`tag` is for enums: it is read first and chooses the variant");
+            }
+            format_fields(&fields.fields, false, errors);
+        }
+        Body::Enum { variants, .. } => {
+            if attrs.format.tag.is_none() {
+                errors.at(
+                    input.ident.span(),
+                    "an enum in a format declaration needs the type of its tag: \
+                     `#[wire(tag = u8)]` (any integer type), and `#[wire(tag = N)]` on each variant",
+                );
+            }
+            let mut fallback: Option<&Ident> = None;
+            let mut tags: Vec<(u128, &Ident)> = Vec::new();
+            for v in variants {
+                let vf = &v.format;
+                if vf.fallback {
+                    if let Some(first) = fallback {
+                        errors.at(
+                            v.ident.span(),
+                            format!("`{first}` is already the fallback; an enum has one"),
+                        );
+                    }
+                    fallback = Some(&v.ident);
+                    if vf.tag.is_some() {
+                        errors.at(
+                            v.ident.span(),
+                            "the fallback takes the tags no variant has; it has no `tag` of its own",
+                        );
+                    }
+                    match v.fields.fields.first() {
+                        None => errors.at(
+                            v.ident.span(),
+                            "the fallback variant needs a first field to hold the tag it read \
+                             (of the tag's type), then the fields that keep its bytes",
+                        ),
+                        Some(first) if first.format.is_set() => errors.at(
+                            first.ty.span(),
+                            "the fallback's first field holds the tag: it takes no `#[wire(...)]`",
+                        ),
+                        Some(_) => {}
+                    }
+                } else if vf.tag.is_none() {
+                    errors.at(
+                        v.ident.span(),
+                        "every variant of a tagged enum needs `#[wire(tag = N)]`, or \
+                         `#[wire(fallback)]` on the one that keeps unknown tags",
+                    );
+                }
+                if let Some(Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(lit),
+                    ..
+                })) = &vf.tag
+                    && let Ok(value) = lit.base10_parse::<u128>()
+                {
+                    if let Some((_, first)) = tags.iter().find(|(n, _)| *n == value) {
+                        errors.at(
+                            lit.span(),
+                            format!("tag {value} is already `{first}`'s; every variant needs its own"),
+                        );
+                    }
+                    tags.push((value, &v.ident));
+                }
+                let skip = usize::from(vf.fallback);
+                format_fields(&v.fields.fields[skip.min(v.fields.fields.len())..], true, errors);
+            }
+        }
+    }
+}
+
+/// The `#[wire(...)]` of a struct's or variant's fields (`in_variant` for the wording).
+fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut Errors) {
+    use crate::model::FieldKind;
+    let owner = if in_variant { "variant" } else { "struct" };
+    for (i, field) in fields.iter().enumerate() {
+        let f = &field.format;
+        let vec_of = generic_arg(&field.ty, "Vec");
+        let option_of = generic_arg(&field.ty, "Option");
+        if field.frame_len.is_some() {
+            errors.at(
+                field.ty.span(),
+                "`#[frame(len = ...)]` is framing's; in a format declaration give the length \
+                 with `#[wire(count = field)]`",
+            );
+        }
+        if f.count.is_some() && f.until_eof {
+            errors.at(field.ty.span(), "give `count` or `until_eof`, not both");
+        }
+        if (f.count.is_some() || f.until_eof) && vec_of.is_none() {
+            errors.at(field.ty.span(), "`count` and `until_eof` go on a `Vec<T>` field");
+        }
+        if vec_of.is_some() && f.count.is_none() && !f.until_eof {
+            errors.at(
+                field.ty.span(),
+                "a `Vec` in a format declaration needs its length: `#[wire(count = field)]` (an \
+                 expression over earlier fields) or `#[wire(until_eof)]`",
+            );
+        }
+        if f.until_eof && i + 1 != fields.len() {
+            errors.at(
+                field.ty.span(),
+                format!(
+                    "an `until_eof` field reads to the end of the input, so it must be the \
+                     {owner}'s last field"
+                ),
+            );
+        }
+        if f.cond.is_some() && option_of.is_none() {
+            errors.at(field.ty.span(), "`if` goes on an `Option<T>` field");
+        }
+        if option_of.is_some() && f.cond.is_none() {
+            errors.at(
+                field.ty.span(),
+                "an `Option` in a format declaration needs the condition it is present under: \
+                 `#[wire(if = flags & 1 != 0)]`",
+            );
+        }
+        for inner in vec_of.iter().chain(option_of.iter()) {
+            if generic_arg(inner, "Vec").is_some() || generic_arg(inner, "Option").is_some() {
+                errors.at(
+                    inner.span(),
+                    "a `Vec` or `Option` inside a `Vec` or `Option` is not supported: declare \
+                     the element as its own type",
+                );
+            } else if let Support::FramedOnly = supported(inner, &mut Errors::default()) {
+                errors.at(inner.span(), "this element type has no format: declare it as its own type");
+            }
+        }
+        if f.calc.is_some() && !is_integer(&field.ty) {
+            errors.at(field.ty.span(), "`calc` goes on an integer field (`u8` ... `i128`, `usize`)");
+        }
+        if vec_of.is_none()
+            && option_of.is_none()
+            && matches!(field.kind, FieldKind::Framed(_))
+        {
+            errors.at(
+                field.ty.span(),
+                "this type is not supported in a format declaration yet: use `Vec<u8>` with \
+                 `count` (or `#[text]` for a fixed-size string)",
+            );
+        }
+        if let Some(count) = &f.count
+            && let Some(name) = crate::ast::expr_ident(count)
+            && !fields[..i].iter().any(|g| g.ident.as_ref() == Some(&name))
+            && fields.iter().any(|g| g.ident.as_ref() == Some(&name))
+        {
+            errors.at(
+                name.span(),
+                format!("`{name}` is read after this field: a count must come from an earlier field"),
+            );
+        }
+    }
+}
+
+/// `T` of a `Name<T>` type (`Vec`, `Option`), by the last path segment.
+pub(crate) fn generic_arg<'t>(ty: &'t Type, name: &str) -> Option<&'t Type> {
+    let Type::Path(path) = ty else { return None };
+    let last = path.path.segments.last()?;
+    if last.ident != name {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) if args.args.len() == 1 => match &args.args[0] {
+            syn::GenericArgument::Type(inner) => Some(inner),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn is_integer(ty: &Type) -> bool {
+    [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ]
+    .iter()
+    .any(|name| crate::shape::is_ident(ty, name))
+}

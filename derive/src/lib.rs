@@ -38,6 +38,7 @@ use proc_macro::TokenStream;
         tuple_text,
         endian_wire,
         frame,
+        wire,
         default
     )
 )]

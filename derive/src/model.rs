@@ -82,6 +82,8 @@ pub(crate) struct Field {
     pub(crate) frame_len: Option<Ident>,
     /// `#[endian(be)]` / `#[endian(le)]` on the field: its order, whatever the container's.
     pub(crate) order: Option<Order>,
+    /// `#[wire(...)]` on the field.
+    pub(crate) format: FieldFormat,
     pub(crate) attrs_to_copy: Vec<Attribute>,
 }
 
@@ -122,6 +124,8 @@ pub(crate) struct Variant {
     pub(crate) fields: FieldList,
     pub(crate) discriminant: Option<Expr>,
     pub(crate) is_default: bool,
+    /// `#[wire(...)]` on the variant.
+    pub(crate) format: VariantFormat,
     pub(crate) attrs_to_copy: Vec<Attribute>,
 }
 
@@ -162,6 +166,9 @@ pub(crate) struct Input {
     /// request, so that turning on the `bincode` feature anywhere in a dependency graph never
     /// collides with a user's own `#[derive(bincode::Encode)]`.
     pub(crate) bincode: bool,
+    /// A format declaration (`#[wire(...)]` somewhere): `ReadFormat` / `WriteFormat` instead
+    /// of a wire type and framing.
+    pub(crate) format: Option<Format>,
 }
 
 impl ToTokens for Order {
@@ -170,5 +177,90 @@ impl ToTokens for Order {
             Order::Big => quote::quote!(BigEndian),
             Order::Little => quote::quote!(LittleEndian),
         });
+    }
+}
+
+/// A `#[wire(magic = ...)]`: bytes, or an integer written in the container's order.
+#[derive(Clone)]
+pub(crate) enum Magic {
+    Bytes(Vec<u8>),
+    /// The value's bits and its width in bytes (from the literal's suffix).
+    Int(u128, usize),
+}
+
+impl Magic {
+    /// The bytes on the wire in `order`.
+    pub(crate) fn bytes(&self, order: Order) -> Vec<u8> {
+        match self {
+            Magic::Bytes(bytes) => bytes.clone(),
+            Magic::Int(value, width) => {
+                let le = value.to_le_bytes();
+                let mut bytes = le[..*width].to_vec();
+                if order == Order::Big {
+                    bytes.reverse();
+                }
+                bytes
+            }
+        }
+    }
+}
+
+/// An enum's `#[wire(tag = u16)]`: the tag's integer type and, for an alias such as `u16be`,
+/// the order it fixes.
+#[derive(Clone)]
+pub(crate) struct TagType {
+    pub(crate) int: Ident,
+    pub(crate) order: Option<Order>,
+}
+
+/// A format declaration's container attributes: present when any `#[wire(...)]` is.
+#[derive(Clone, Default)]
+pub(crate) struct Format {
+    pub(crate) magic: Option<Magic>,
+    pub(crate) tag: Option<TagType>,
+}
+
+/// `#[wire(...)]` on a variant.
+#[derive(Clone, Default)]
+pub(crate) struct VariantFormat {
+    pub(crate) tag: Option<Expr>,
+    pub(crate) fallback: bool,
+}
+
+/// `#[wire(...)]` on a field.
+#[derive(Clone, Default)]
+pub(crate) struct FieldFormat {
+    pub(crate) count: Option<Expr>,
+    pub(crate) until_eof: bool,
+    pub(crate) calc: Option<Expr>,
+    pub(crate) cond: Option<Expr>,
+    pub(crate) pad_before: Option<Expr>,
+    pub(crate) pad_after: Option<Expr>,
+    pub(crate) align_before: Option<Expr>,
+    pub(crate) align_after: Option<Expr>,
+    pub(crate) pad_size_to: Option<Expr>,
+    /// Set by `ast` on the field a bare `count = field` names (without its own `calc`): the
+    /// collection whose length it is written as.
+    pub(crate) counts: Option<Ident>,
+}
+
+impl FieldFormat {
+    /// Whether any `#[wire(...)]` key is on the field.
+    pub(crate) fn is_set(&self) -> bool {
+        self.count.is_some()
+            || self.until_eof
+            || self.calc.is_some()
+            || self.cond.is_some()
+            || self.has_padding()
+    }
+
+    /// Whether the field has padding or alignment around it (it is then read on its own, not
+    /// in a run of fixed-size fields).
+    pub(crate) fn has_padding(&self) -> bool {
+        self.pad_before.is_some()
+            || self.pad_after.is_some()
+            || self.align_before.is_some()
+            || self.align_after.is_some()
+            || self.pad_size_to.is_some()
     }
 }

@@ -11,7 +11,7 @@
 mod slice;
 #[cfg(feature = "std")]
 mod stream;
-mod wire_bytes;
+pub(crate) mod wire_bytes;
 mod wire_image;
 
 pub use slice::{FromSlice, ViewError, read_from_slice, view, view_slice, write_to_extend};

@@ -10,6 +10,9 @@ use crate::model::{
 use crate::shape::Shape;
 
 pub(crate) fn expand(input: &Input) -> TokenStream {
+    if input.format.is_some() {
+        return format::expand(input);
+    }
     if input.runtime {
         return runtime::expand(input);
     }
@@ -73,6 +76,7 @@ impl Generated {
 
 mod convert;
 mod enums;
+mod format;
 mod frame;
 mod io;
 mod runtime;

@@ -1,0 +1,766 @@
+//! Format declarations (`#[wire(...)]`): `ReadFormat` and `WriteFormat` for the logical type,
+//! reading and writing its fields in order through `endian_wire::format`'s reader and writer.
+//!
+//! Runs of fixed-size fields are checked against the input once and converted through their
+//! wire images (one reserve when written); nested types go through their own `ReadFormat`;
+//! counted numbers through the bulk kernels. Every field's code runs in a closure whose error
+//! gains the field's name, so errors carry the path.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{Ident, Type};
+
+use super::{Cx, Dir};
+use crate::check::generic_arg;
+use crate::model::{Body, Field, FieldKind, Input, Order, Style, TagType, Variant};
+use crate::shape::{Primitive, Shape, is_ident};
+
+pub(crate) fn expand(input: &Input) -> TokenStream {
+    let Some(format) = &input.format else {
+        return TokenStream::new();
+    };
+    let cx = Cx::new(input);
+    let c = cx.c;
+    let f = quote!(#c::derive_support::format);
+    let magic = format.magic.as_ref().map(|m| m.bytes(cx.order()));
+    let magic_len = magic.as_ref().map_or(0, Vec::len);
+    let read_magic = magic.as_ref().map(|bytes| quote!(__r.magic(&[#(#bytes),*])?;));
+    let write_magic = magic.as_ref().map(|bytes| quote!(__w.bytes(&[#(#bytes),*]);));
+    let (min, read_body, write_body) = match &input.body {
+        Body::Struct(list) => {
+            let fields = &list.fields;
+            let reads = cx.read_fields(fields, 0);
+            let construct = construct(quote!(Self), list.style, fields);
+            let pattern = construct.clone();
+            let writes = cx.write_fields(fields, 0);
+            let min = cx.format_min_size(fields);
+            (
+                quote!(#magic_len #min),
+                quote! {
+                    #read_magic
+                    #reads
+                    ::core::result::Result::Ok(#construct)
+                },
+                quote! {
+                    let #pattern = self;
+                    #write_magic
+                    #writes
+                    ::core::result::Result::Ok(())
+                },
+            )
+        }
+        Body::Enum { variants, .. } => {
+            let Some(tag) = &format.tag else {
+                return TokenStream::new(); // refused by `check`
+            };
+            let (read, write, tag_size) =
+                cx.enum_bodies(variants, tag, read_magic.as_ref(), write_magic.as_ref());
+            (quote!(#magic_len + #tag_size), read, write)
+        }
+        Body::Union(_) => return TokenStream::new(), // refused by `check`
+    };
+    let ident = &input.ident;
+    let bounded = |bound: TokenStream| {
+        let mut generics = input.generics.clone();
+        let params: Vec<Ident> = generics.type_params().map(|p| p.ident.clone()).collect();
+        let clause = generics.make_where_clause();
+        for param in params {
+            clause.predicates.push(syn::parse_quote!(#param: #bound));
+        }
+        generics
+    };
+    let read_generics = bounded(quote!(#f::ReadFormat));
+    let write_generics = bounded(quote!(#f::WriteFormat));
+    let (read_impl, ty_generics, read_where) = read_generics.split_for_impl();
+    let (write_impl, _, write_where) = write_generics.split_for_impl();
+    quote! {
+        #c::__with_std! {
+            #[allow(
+                clippy::redundant_closure_call,
+                clippy::needless_question_mark,
+                clippy::useless_conversion,
+                clippy::identity_op,
+                clippy::unnecessary_cast,
+                clippy::let_and_return,
+                clippy::clone_on_copy,
+                unused_parens,
+                unused_variables,
+                non_upper_case_globals,
+                non_shorthand_field_patterns,
+            )]
+            const _: () = {
+                #[automatically_derived]
+                impl #read_impl #f::ReadFormat for #ident #ty_generics #read_where {
+                    const MIN_SIZE: usize = #min;
+
+                    fn read_with(__r: &mut #f::FormatReader<'_>) -> #f::Result<Self> {
+                        #read_body
+                    }
+                }
+
+                #[automatically_derived]
+                impl #write_impl #f::WriteFormat for #ident #ty_generics #write_where {
+                    fn write_with(&self, __w: &mut #f::FormatWriter<'_>) -> #f::Result<()> {
+                        #write_body
+                    }
+                }
+            };
+        }
+    }
+}
+
+/// The local variable a field is read into (and bound to when writing): its name, or
+/// `self_0`, `self_1`, ... in a tuple struct or variant.
+fn binding(field: &Field) -> Ident {
+    match &field.ident {
+        Some(ident) => ident.clone(),
+        None => format_ident!("self_{}", field.index, span = Span::call_site()),
+    }
+}
+
+/// `path { a: a, b: b }` / `path(self_0, self_1)` / `path`: a constructor from the bindings,
+/// or a pattern binding them.
+fn construct(path: TokenStream, style: Style, fields: &[Field]) -> TokenStream {
+    let bindings = fields.iter().map(binding);
+    match style {
+        Style::Named => {
+            let members = fields.iter().map(Field::member);
+            quote!(#path { #(#members: #bindings),* })
+        }
+        Style::Tuple => quote!(#path(#(#bindings),*)),
+        Style::Unit => path,
+    }
+}
+
+/// Whether values of this shape are `Copy` (numbers, `char`, byte arrays and arrays and
+/// tuples of them): bound by value when writing, so expressions see the same types both ways.
+fn is_copy(shape: &Shape) -> bool {
+    match shape {
+        Shape::Wrap(..) | Shape::Char | Shape::Bytes(_) => true,
+        Shape::Array(element, _) => is_copy(element),
+        Shape::Tuple(elements) => elements.iter().all(is_copy),
+        Shape::AsIs(_) | Shape::Nested(_) => false,
+    }
+}
+
+/// What a field is to a format declaration.
+enum Part<'f> {
+    /// A fixed-size value through its wire image (`shape` is `None` for `#[text]`).
+    Fixed,
+    /// A type with its own `ReadFormat` / `WriteFormat`.
+    Nested(&'f Type),
+    /// A `Vec` of this element type.
+    Vec(&'f Type),
+    /// An `Option` of this element type.
+    Option(&'f Type),
+}
+
+fn part(field: &Field) -> Part<'_> {
+    match &field.kind {
+        FieldKind::Text(_) => Part::Fixed,
+        FieldKind::Shaped(Shape::Nested(ty)) => Part::Nested(ty),
+        FieldKind::Shaped(_) => Part::Fixed,
+        FieldKind::Framed(ty) => match (generic_arg(ty, "Vec"), generic_arg(ty, "Option")) {
+            (Some(element), _) => Part::Vec(element),
+            (_, Some(element)) => Part::Option(element),
+            // Refused by `check`.
+            _ => Part::Fixed,
+        },
+    }
+}
+
+/// How a collection's elements travel.
+enum Elements {
+    /// `u8`: one copy.
+    Bytes,
+    /// Numbers: one bulk conversion, in this wire element type.
+    Numbers(TokenStream),
+    /// A type with its own `ReadFormat`.
+    Nested(Type),
+    /// A fixed-size value through its wire image.
+    Image(Shape),
+}
+
+impl Cx<'_> {
+    fn f(&self) -> TokenStream {
+        let c = self.c;
+        quote!(#c::derive_support::format)
+    }
+
+    fn elements(&self, element: &Type) -> Elements {
+        match Shape::of(element) {
+            Shape::Wrap(ty, Primitive::Byte) if is_ident(&ty, "u8") => Elements::Bytes,
+            Shape::Wrap(ty, Primitive::Swapped(_) | Primitive::PointerSized) => {
+                let w = self.wrapper();
+                Elements::Numbers(quote!(#w<#ty>))
+            }
+            Shape::Nested(ty) => Elements::Nested(ty),
+            shape => Elements::Image(shape),
+        }
+    }
+
+    /// The wire type of a fixed-size field.
+    fn fixed_wire_ty(&self, field: &Field) -> TokenStream {
+        self.wire_ty(field)
+    }
+
+    /// `MIN_SIZE`'s terms for a list of fields: `+ size + size ...`.
+    fn format_min_size(&self, fields: &[Field]) -> TokenStream {
+        let c = self.c;
+        let f = self.f();
+        let terms = fields.iter().filter_map(|field| match part(field) {
+            Part::Fixed => {
+                let w = self.fixed_wire_ty(field);
+                Some(quote!(+ <#w as #c::WireImage>::WIRE_SIZE))
+            }
+            Part::Nested(ty) => Some(quote!(+ <#ty as #f::ReadFormat>::MIN_SIZE)),
+            Part::Vec(_) | Part::Option(_) => None,
+        });
+        quote!(#(#terms)*)
+    }
+
+    /// A conversion from a wire value `__wv` to the logical `ty` as an
+    /// `io::Result`, its error at byte `at`.
+    fn from_wire(&self, conversion: TokenStream, ty: &TokenStream, at: &TokenStream) -> TokenStream {
+        let c = self.c;
+        let f = self.f();
+        quote! {
+            (move || -> ::core::result::Result<#ty, #c::ConvertError> {
+                ::core::result::Result::Ok(#conversion)
+            })()
+            .map_err(|__e| #f::convert(__e, #f::Kind::InvalidData, #at))
+        }
+    }
+
+    /// A conversion of a logical value to its wire type `wire` as an `io::Result`.
+    fn to_wire(&self, conversion: TokenStream, wire: &TokenStream) -> TokenStream {
+        let c = self.c;
+        let f = self.f();
+        quote! {
+            (move || -> ::core::result::Result<#wire, #c::ConvertError> {
+                ::core::result::Result::Ok(#conversion)
+            })()
+            .map_err(|__e| #f::convert(__e, #f::Kind::InvalidInput, __w.position()))
+        }
+    }
+
+    /// One element of shape `shape` read through its image: an `io::Result` expression.
+    fn read_image_element(&self, shape: &Shape, label: &str) -> TokenStream {
+        let c = self.c;
+        let err = quote!(#c::ConvertError);
+        let wire = self.shape_wire_ty(shape);
+        let logical = Self::shape_logical_ty(shape);
+        let conversion = self.convert_shape(shape, quote!(__wv), Dir::FromWire, &err, label, 0);
+        let convert = self.from_wire(conversion, &logical, &quote!(__at));
+        quote! {{
+            let __at = __r.position();
+            match __r.image::<#wire>() {
+                ::core::result::Result::Ok(__wv) => #convert,
+                ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
+            }
+        }}
+    }
+
+    /// One element of type `element` read: an `io::Result` expression.
+    fn read_element(&self, element: &Type, label: &str) -> TokenStream {
+        match Shape::of(element) {
+            Shape::Nested(ty) => quote!(__r.read::<#ty>()),
+            shape => self.read_image_element(&shape, label),
+        }
+    }
+
+    /// One element `__x` (a reference) of type `element` written: statements ending in an
+    /// `io::Result<()>` expression.
+    fn write_element(&self, element: &Type, label: &str) -> TokenStream {
+        let c = self.c;
+        let f = self.f();
+        match Shape::of(element) {
+            Shape::Nested(_) => quote!(__w.write(__x)),
+            shape => {
+                let err = quote!(#c::ConvertError);
+                let wire = self.shape_wire_ty(&shape);
+                let place = if is_copy(&shape) || shape.nested().is_some() {
+                    quote!((*__x))
+                } else {
+                    quote!((::core::clone::Clone::clone(__x)))
+                };
+                let conversion = self.convert_shape(&shape, place, Dir::ToWire, &err, label, 0);
+                let convert = self.to_wire(conversion, &wire);
+                quote! {{
+                    let __wv = #convert?;
+                    __w.image(&__wv);
+                    #f::Result::<()>::Ok(())
+                }}
+            }
+        }
+    }
+
+    /// Statements reading `fields[skip..]` into their bindings.
+    fn read_fields(&self, fields: &[Field], skip: usize) -> TokenStream {
+        let mut out = TokenStream::new();
+        let mut run: Vec<&Field> = Vec::new();
+        for field in &fields[skip..] {
+            if matches!(part(field), Part::Fixed) && !field.format.has_padding() {
+                run.push(field);
+                continue;
+            }
+            out.extend(self.read_run(&run));
+            run.clear();
+            out.extend(self.read_single(field));
+        }
+        out.extend(self.read_run(&run));
+        out
+    }
+
+    /// A run of fixed-size fields: one length check, then each field's image at its offset.
+    fn read_run(&self, run: &[&Field]) -> TokenStream {
+        if run.is_empty() {
+            return TokenStream::new();
+        }
+        let c = self.c;
+        let f = self.f();
+        let err = quote!(#c::ConvertError);
+        let sizes: Vec<TokenStream> = run
+            .iter()
+            .map(|field| {
+                let w = self.fixed_wire_ty(field);
+                quote!(<#w as #c::WireImage>::WIRE_SIZE)
+            })
+            .collect();
+        let names: Vec<String> = run.iter().map(|field| field.display_name()).collect();
+        let mut offset = quote!(0usize);
+        let mut reads = Vec::new();
+        for ((field, size), name) in run.iter().zip(&sizes).zip(&names) {
+            let b = binding(field);
+            let ty = &field.ty;
+            let w = self.fixed_wire_ty(field);
+            let conversion = self.convert_field(field, quote!(__wv), Dir::FromWire, &err, name);
+            let convert = self.at(field).from_wire(conversion, &quote!(#ty), &quote!(__at));
+            reads.push(quote! {
+                let #b: #ty = {
+                    let __image = &__run[#offset..#offset + #size];
+                    let __at = __run_at + #offset;
+                    match <#w as #c::WireImage>::read_image(__image) {
+                        ::core::result::Result::Ok(__wv) => #convert,
+                        ::core::result::Result::Err(__e) => {
+                            ::core::result::Result::Err(#f::invalid(__e, __image, __at))
+                        }
+                    }
+                    .map_err(|__e| #f::FormatError::in_field(__e, #name))?
+                };
+            });
+            offset = quote!(#offset + #size);
+        }
+        let total = offset;
+        quote! {
+            let __run_at = __r.position();
+            let __run = match __r.take(#total) {
+                ::core::result::Result::Ok(__bytes) => __bytes,
+                ::core::result::Result::Err(_) => {
+                    return ::core::result::Result::Err(
+                        #f::truncated_run(__r, &[#((#names, #sizes)),*]),
+                    );
+                }
+            };
+            #(#reads)*
+        }
+    }
+
+    /// A field read on its own (with padding, nested, a collection, an option).
+    fn read_single(&self, field: &Field) -> TokenStream {
+        let c = self.c;
+        let f = self.f();
+        let cx = self.at(field);
+        let b = binding(field);
+        let ty = &field.ty;
+        let name = field.display_name();
+        let fmt = &field.format;
+        let size = |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidData, __r.position())?);
+        let mut pre = TokenStream::new();
+        if let Some(e) = &fmt.pad_before {
+            let n = size(e);
+            pre.extend(quote!(__r.skip(#n)?;));
+        }
+        if let Some(e) = &fmt.align_before {
+            let n = size(e);
+            pre.extend(quote!(__r.align_to(#n)?;));
+        }
+        let mut post = TokenStream::new();
+        if let Some(e) = &fmt.pad_size_to {
+            let n = size(e);
+            post.extend(quote!(#f::pad_size_read(__r, __start, #n)?;));
+        }
+        if let Some(e) = &fmt.pad_after {
+            let n = size(e);
+            post.extend(quote!(__r.skip(#n)?;));
+        }
+        if let Some(e) = &fmt.align_after {
+            let n = size(e);
+            post.extend(quote!(__r.align_to(#n)?;));
+        }
+        let read = match part(field) {
+            Part::Fixed => {
+                let err = quote!(#c::ConvertError);
+                let w = self.fixed_wire_ty(field);
+                let conversion = self.convert_field(field, quote!(__wv), Dir::FromWire, &err, &name);
+                let convert = cx.from_wire(conversion, &quote!(#ty), &quote!(__at));
+                quote! {{
+                    let __at = __r.position();
+                    match __r.image::<#w>() {
+                        ::core::result::Result::Ok(__wv) => #convert,
+                        ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e),
+                    }
+                }}
+            }
+            Part::Nested(ty) => quote!(__r.read::<#ty>()),
+            Part::Vec(element) => {
+                let elements = cx.elements(element);
+                match &fmt.count {
+                    Some(count) => {
+                        let each = match &elements {
+                            Elements::Bytes => quote!(__r.bytes(__n)),
+                            Elements::Numbers(w) => quote!(__r.numbers::<#w>(__n)),
+                            Elements::Nested(ty) => quote! {
+                                __r.collect(__n, <#ty as #f::ReadFormat>::MIN_SIZE, |__r| __r.read::<#ty>())
+                            },
+                            Elements::Image(shape) => {
+                                let w = cx.shape_wire_ty(shape);
+                                let one = cx.read_image_element(shape, &name);
+                                quote!(__r.collect(__n, <#w as #c::WireImage>::WIRE_SIZE, |__r| #one))
+                            }
+                        };
+                        quote! {{
+                            let __n = #f::len(#count, #f::Kind::InvalidData, __r.position())?;
+                            #each
+                        }}
+                    }
+                    None => match &elements {
+                        Elements::Bytes => quote!(#f::Result::<_>::Ok(__r.bytes_to_end())),
+                        Elements::Numbers(w) => quote!(__r.numbers_to_end::<#w>()),
+                        Elements::Nested(_) | Elements::Image(_) => {
+                            let one = cx.read_element(element, &name);
+                            quote!(__r.collect_to_end(|__r| #one))
+                        }
+                    },
+                }
+            }
+            Part::Option(element) => {
+                let cond = fmt.cond.as_ref().map_or(quote!(false), |c| quote!(#c));
+                let one = cx.read_element(element, &name);
+                quote! {
+                    if #cond {
+                        #one.map(::core::option::Option::Some)
+                    } else {
+                        ::core::result::Result::Ok(::core::option::Option::None)
+                    }
+                }
+            }
+        };
+        quote! {
+            let #b: #ty = match (|__r: &mut #f::FormatReader<'_>| -> #f::Result<#ty> {
+                #pre
+                let __start = __r.position();
+                let __value = #read?;
+                #post
+                ::core::result::Result::Ok(__value)
+            })(&mut *__r) {
+                ::core::result::Result::Ok(__value) => __value,
+                ::core::result::Result::Err(__e) => {
+                    return ::core::result::Result::Err(#f::FormatError::in_field(__e, #name));
+                }
+            };
+        }
+    }
+
+    /// Statements writing `fields[skip..]` from their bindings (references, as a pattern on
+    /// `self` binds them); numbers are rebound by value first.
+    fn write_fields(&self, fields: &[Field], skip: usize) -> TokenStream {
+        let mut out = TokenStream::new();
+        for field in &fields[skip..] {
+            if let FieldKind::Shaped(shape) = &field.kind
+                && is_copy(shape)
+            {
+                let b = binding(field);
+                out.extend(quote!(let #b = *#b;));
+            }
+        }
+        let mut run: Vec<&Field> = Vec::new();
+        for field in &fields[skip..] {
+            if matches!(part(field), Part::Fixed) && !field.format.has_padding() {
+                let calc = self.calc(field);
+                if !calc.is_empty() {
+                    // Computed where the field starts: the run before it is written first.
+                    out.extend(self.write_run(&run));
+                    run.clear();
+                    out.extend(calc);
+                }
+                run.push(field);
+                continue;
+            }
+            out.extend(self.write_run(&run));
+            run.clear();
+            out.extend(self.calc(field));
+            out.extend(self.write_single(field));
+        }
+        out.extend(self.write_run(&run));
+        out
+    }
+
+    /// A field's `calc` (or the implicit one of a bare `count = field`): its binding rebound
+    /// to the value to write.
+    fn calc(&self, field: &Field) -> TokenStream {
+        let f = self.f();
+        let b = binding(field);
+        let ty = &field.ty;
+        let name = field.display_name();
+        let value = match (&field.format.calc, &field.format.counts) {
+            (Some(expr), _) => quote!(#expr),
+            (None, Some(counted)) => quote!(#counted.len()),
+            (None, None) => return TokenStream::new(),
+        };
+        quote! {
+            let #b: #ty = #f::calc::<#ty, _>(#value, __w.position())
+                .map_err(|__e| #f::FormatError::in_field(__e, #name))?;
+        }
+    }
+
+    /// A run of fixed-size fields: each converted, then one reserve for all of them.
+    fn write_run(&self, run: &[&Field]) -> TokenStream {
+        if run.is_empty() {
+            return TokenStream::new();
+        }
+        let c = self.c;
+        let f = self.f();
+        let err = quote!(#c::ConvertError);
+        let mut converts = Vec::new();
+        let mut writes = Vec::new();
+        let mut offset = quote!(0usize);
+        for (i, field) in run.iter().enumerate() {
+            let b = binding(field);
+            let name = field.display_name();
+            let w = self.fixed_wire_ty(field);
+            let place = match &field.kind {
+                FieldKind::Shaped(shape) if is_copy(shape) => quote!(#b),
+                FieldKind::Shaped(shape) if shape.nested().is_none() => {
+                    quote!((::core::clone::Clone::clone(#b)))
+                }
+                _ => quote!((*#b)),
+            };
+            let conversion = self.convert_field(field, place, Dir::ToWire, &err, &name);
+            let convert = self.at(field).to_wire(conversion, &w);
+            let wv = format_ident!("__wv{}", i);
+            converts.push(quote! {
+                let #wv: #w = #convert.map_err(|__e| #f::FormatError::in_field(__e, #name))?;
+            });
+            let size = quote!(<#w as #c::WireImage>::WIRE_SIZE);
+            writes.push(quote! {
+                <#w as #c::WireImage>::write_image(&#wv, &mut __buf[#offset..#offset + #size]);
+            });
+            offset = quote!(#offset + #size);
+        }
+        quote! {
+            #(#converts)*
+            let __buf = __w.reserve(#offset);
+            #(#writes)*
+        }
+    }
+
+    /// A field written on its own.
+    fn write_single(&self, field: &Field) -> TokenStream {
+        let f = self.f();
+        let cx = self.at(field);
+        let b = binding(field);
+        let name = field.display_name();
+        let fmt = &field.format;
+        let size = |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidInput, __w.position())?);
+        let mut pre = TokenStream::new();
+        if let Some(e) = &fmt.pad_before {
+            let n = size(e);
+            pre.extend(quote!(__w.zeros(#n);));
+        }
+        if let Some(e) = &fmt.align_before {
+            let n = size(e);
+            pre.extend(quote!(__w.align_to(#n);));
+        }
+        let mut post = TokenStream::new();
+        if let Some(e) = &fmt.pad_size_to {
+            let n = size(e);
+            post.extend(quote!(#f::pad_size_write(__w, __start, #n)?;));
+        }
+        if let Some(e) = &fmt.pad_after {
+            let n = size(e);
+            post.extend(quote!(__w.zeros(#n);));
+        }
+        if let Some(e) = &fmt.align_after {
+            let n = size(e);
+            post.extend(quote!(__w.align_to(#n);));
+        }
+        let write = match part(field) {
+            Part::Fixed => {
+                // A fixed field with padding: a run of one.
+                let run = self.write_run(&[field]);
+                quote!({ #run #f::Result::<()>::Ok(()) })
+            }
+            Part::Nested(_) => quote!(__w.write(#b)),
+            Part::Vec(element) => {
+                let check = fmt.count.as_ref().map(|count| {
+                    quote!(#f::check_count(#count, #b.len(), __w.position())?;)
+                });
+                let each = match cx.elements(element) {
+                    Elements::Bytes => quote!({ __w.bytes(#b); #f::Result::<()>::Ok(()) }),
+                    Elements::Numbers(w) => {
+                        quote!({ __w.numbers::<#w>(#b); #f::Result::<()>::Ok(()) })
+                    }
+                    Elements::Nested(_) | Elements::Image(_) => {
+                        let one = cx.write_element(element, &name);
+                        quote!(__w.each(#b, |__w, __x| #one))
+                    }
+                };
+                quote!({ #check #each })
+            }
+            Part::Option(element) => {
+                let cond = fmt.cond.as_ref().map_or(quote!(false), |c| quote!(#c));
+                let one = cx.write_element(element, &name);
+                quote! {{
+                    #f::check_if(#cond, #b.is_some(), __w.position())?;
+                    match #b {
+                        ::core::option::Option::Some(__x) => #one,
+                        ::core::option::Option::None => #f::Result::<()>::Ok(()),
+                    }
+                }}
+            }
+        };
+        quote! {
+            (|__w: &mut #f::FormatWriter<'_>| -> #f::Result<()> {
+                #pre
+                let __start = __w.position();
+                #write?;
+                #post
+                ::core::result::Result::Ok(())
+            })(&mut *__w)
+            .map_err(|__e| #f::FormatError::in_field(__e, #name))?;
+        }
+    }
+
+    /// A tagged enum's read and write bodies and the tag's size.
+    fn enum_bodies(
+        &self,
+        variants: &[Variant],
+        tag: &TagType,
+        read_magic: Option<&TokenStream>,
+        write_magic: Option<&TokenStream>,
+    ) -> (TokenStream, TokenStream, TokenStream) {
+        let c = self.c;
+        let f = self.f();
+        let int = &tag.int;
+        let wrapper = match tag.order.unwrap_or(self.order()) {
+            Order::Big => quote!(#c::BigEndian),
+            Order::Little => quote!(#c::LittleEndian),
+        };
+        let tag_wire = quote!(#wrapper<#int>);
+        let consts: Vec<(Ident, &Variant)> = variants
+            .iter()
+            .filter(|v| !v.format.fallback)
+            .map(|v| (format_ident!("__TAG_{}", v.ident), v))
+            .collect();
+        let const_defs = consts.iter().map(|(name, v)| {
+            let value = v.format.tag.as_ref().map_or(quote!(0), |t| quote!(#t));
+            quote!(const #name: #int = #value;)
+        });
+        let const_defs = quote!(#(#const_defs)*);
+        let fallback = variants.iter().find(|v| v.format.fallback);
+
+        let read_arm = |v: &Variant, skip: usize| {
+            let vname = v.ident.to_string();
+            let ident = &v.ident;
+            let fields = &v.fields.fields;
+            let take_tag = (skip == 1).then(|| {
+                let b = binding(&fields[0]);
+                quote!(let #b = __tag;)
+            });
+            let reads = self.read_fields(fields, skip);
+            let construct = construct(quote!(Self::#ident), v.fields.style, fields);
+            quote! {
+                (|__r: &mut #f::FormatReader<'_>| -> #f::Result<Self> {
+                    #take_tag
+                    #reads
+                    ::core::result::Result::Ok(#construct)
+                })(&mut *__r)
+                .map_err(|__e| #f::FormatError::in_variant(__e, #vname))
+            }
+        };
+        let known_arms = consts.iter().map(|(name, v)| {
+            let arm = read_arm(v, 0);
+            quote!(#name => #arm,)
+        });
+        let other_arm = match fallback {
+            Some(v) => read_arm(v, 1),
+            None => quote!(::core::result::Result::Err(#f::unknown_tag(__tag, __tag_at))),
+        };
+        let read = quote! {
+            #read_magic
+            #const_defs
+            let __tag_at = __r.position();
+            let __tag: #int = __r
+                .image::<#tag_wire>()
+                .map_err(|__e| #f::FormatError::in_field(__e, "tag"))?
+                .get();
+            match __tag {
+                #(#known_arms)*
+                _ => #other_arm,
+            }
+        };
+
+        let write_arms = variants.iter().map(|v| {
+            let vname = v.ident.to_string();
+            let ident = &v.ident;
+            let fields = &v.fields.fields;
+            let pattern = construct(quote!(Self::#ident), v.fields.style, fields);
+            let (tag_value, check, skip) = if v.format.fallback {
+                let b = binding(&fields[0]);
+                let clashes = consts.iter().map(|(name, known)| {
+                    let known = known.ident.to_string();
+                    quote! {
+                        #name => {
+                            return ::core::result::Result::Err(
+                                #f::fallback_clash(#b, #known, __w.position()),
+                            );
+                        }
+                    }
+                });
+                (
+                    quote!(#b),
+                    quote! {
+                        let #b: #int = *#b;
+                        match #b {
+                            #(#clashes)*
+                            _ => {}
+                        }
+                    },
+                    1,
+                )
+            } else {
+                let name = format_ident!("__TAG_{}", v.ident);
+                (quote!(#name), TokenStream::new(), 0)
+            };
+            let writes = self.write_fields(fields, skip);
+            quote! {
+                #pattern => (|__w: &mut #f::FormatWriter<'_>| -> #f::Result<()> {
+                    #check
+                    #write_magic
+                    __w.image(&#wrapper::<#int>::from_native(#tag_value));
+                    #writes
+                    ::core::result::Result::Ok(())
+                })(&mut *__w)
+                .map_err(|__e| #f::FormatError::in_variant(__e, #vname)),
+            }
+        });
+        let write = quote! {
+            #const_defs
+            match self {
+                #(#write_arms)*
+            }
+        };
+        (read, write, quote!(<#tag_wire as #c::WireImage>::WIRE_SIZE))
+    }
+}

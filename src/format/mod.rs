@@ -1,0 +1,683 @@
+//! Format declarations: binary formats whose layout depends on their own content (counts in
+//! earlier fields, magic numbers, tags choosing what follows, padding, optional fields),
+//! declared once with `#[wire(...)]` attributes on `#[derive(Endianize)]` and read and written
+//! through [`ReadFormat`] / [`WriteFormat`].
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(be)]
+//! #[wire(magic = b"REC1")]
+//! struct Record {
+//!     id: u16,
+//!     count: u8, // written as `samples.len()`
+//!     #[wire(count = count)]
+//!     samples: Vec<i16>, // moved by the bulk kernels
+//! }
+//!
+//! let record = Record { id: 7, count: 2, samples: vec![-1, 2] };
+//! let mut bytes = Vec::new();
+//! record.write_format(&mut bytes)?;
+//! assert_eq!(bytes, b"REC1\x00\x07\x02\xff\xff\x00\x02");
+//! assert_eq!(Record::read_format(&bytes)?, (record, 11)); // the value and the bytes used
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! # How a declaration is read and written
+//!
+//! A type becomes a format declaration when it, a variant or a field carries a `#[wire(...)]`
+//! attribute. It then has no `FooWire` type and no framing; the derive implements
+//! [`ReadFormat`] and [`WriteFormat`] for it, and the fields travel in declaration order:
+//!
+//! * runs of fixed-size fields (numbers, `char`, arrays, tuples, wire types such as `u32be`,
+//!   `#[text]` strings) are checked against the input once per run and converted through their
+//!   fixed wire image; written, they are converted into space reserved once per run;
+//! * a field of another type is read through that type's [`ReadFormat`]: another
+//!   declaration, or any struct deriving `Endianize` with a fixed wire image (one copy);
+//! * counted arrays of numbers (`Vec<u16>`, `Vec<f64>`, ...) go through the [`bulk`](crate::bulk)
+//!   kernels in one call, `Vec<u8>` is one copy.
+//!
+//! Expressions in attributes (`count`, `if`, `calc`, `pad_size_to`, ...) see the fields read
+//! before them as local variables by name (`self_0`, `self_1`, ... in tuple structs), holding
+//! their values; when writing, every field is in scope, numbers (and arrays of them) by value,
+//! other fields by reference.
+//!
+//! # Attributes
+//!
+//! On the type:
+//!
+//! | attribute | read | write |
+//! |---|---|---|
+//! | `#[wire(magic = b"PNG")]`, `#[wire(magic = 0xCAFE_u16)]` | the bytes (an integer in the type's byte order, its width from its suffix) must come first, else `InvalidData` | writes them first |
+//! | `#[wire(tag = u16)]` on an enum (any integer type in the type's order, or `u16be` / `u32le` ... for a fixed one) | reads the tag, then the variant whose `#[wire(tag = N)]` matches | writes the variant's tag, then its fields |
+//!
+//! On a variant of a tagged enum: `#[wire(tag = N)]` (an integer or a constant), or
+//! `#[wire(fallback)]` on one variant whose first field holds the tag: it takes every tag no
+//! other variant has, and reads its other fields as declared, so an unknown block survives a
+//! round trip when the fallback declares how long it is (a length field and a `count` over it,
+//! as below). Writing a fallback whose tag belongs to another variant is refused
+//! (`InvalidInput`), since reading it back would give that variant.
+//!
+//! On a field:
+//!
+//! | attribute | on | read | write |
+//! |---|---|---|---|
+//! | `count = expr` | `Vec<T>` | `expr` elements (an integer, over earlier fields) | the elements; `expr` must equal the length, else `InvalidInput` |
+//! | `until_eof` | `Vec<T>` | elements until the input ends | the elements |
+//! | `calc = expr` | an integer field | as declared | the value of `expr`, refused (`InvalidInput`) if it does not fit the field |
+//! | `if = expr` | `Option<T>` | `Some(T)` when `expr` is true, else `None` (nothing read) | the value when `Some`; `expr` must agree with `is_some()`, else `InvalidInput` |
+//! | `pad_before = n`, `pad_after = n` | any field | skips `n` bytes (not checked) | writes `n` zero bytes |
+//! | `align_before = n`, `align_after = n` | any field | skips to the next multiple of `n` bytes from the start of the input | writes zeros up to it |
+//! | `pad_size_to = n` | any field | skips what the field left of its `n` bytes; a longer field is `InvalidData` | pads it with zeros to `n`; a longer one is `InvalidInput` |
+//!
+//! A `count` that names a field on its own (`count = length`) makes that field's written value
+//! the collection's length (an implicit `calc`), so `length` need not be kept in step by hand;
+//! a count that does not fit it is `InvalidInput`, never a truncated number. With any other
+//! expression, give the counting field a `calc` yourself, or keep it right: the writer checks
+//! that the expression it will be read with gives the collection's length.
+//!
+//! Alignment counts from the start of the input given to [`ReadFormat::read_format`] (from
+//! the start of this value's bytes when writing).
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(le)]
+//! struct Entry {
+//!     flags: u8,
+//!     #[wire(align_before = 4)] // three zero bytes after `flags`
+//!     id: u32,
+//!     #[wire(if = flags & 1 != 0)]
+//!     extra: Option<u16>,
+//!     #[wire(pad_size_to = 6)] // a 6-byte slot
+//!     code: u16,
+//!     #[wire(pad_after = 1)]
+//!     last: u8,
+//! }
+//!
+//! let entry = Entry { flags: 1, id: 9, extra: Some(3), code: 5, last: 0xee };
+//! let bytes = entry.to_format_vec()?;
+//! assert_eq!(bytes, [1, 0, 0, 0, 9, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, 0, 0xee, 0]);
+//! assert_eq!(Entry::read_format_exact(&bytes)?, entry);
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! A tagged enum with a fallback that keeps blocks it does not know:
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(be)]
+//! #[wire(tag = u16)]
+//! enum Block {
+//!     #[wire(tag = 1)]
+//!     Ping { seq: u32 },
+//!     #[wire(tag = 2)]
+//!     Text { len: u16, #[wire(count = len)] bytes: Vec<u8> },
+//!     #[wire(fallback)]
+//!     Unknown { tag: u16, len: u16, #[wire(count = len)] body: Vec<u8> },
+//! }
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(be)]
+//! struct Stream {
+//!     #[wire(until_eof)]
+//!     blocks: Vec<Block>,
+//! }
+//!
+//! let bytes = [0, 1, 0, 0, 0, 5, /* an unknown block */ 0, 9, 0, 2, 0xab, 0xcd];
+//! let (stream, used) = Stream::read_format(&bytes)?;
+//! assert_eq!(used, bytes.len());
+//! assert_eq!(stream.blocks[0], Block::Ping { seq: 5 });
+//! assert_eq!(stream.blocks[1], Block::Unknown { tag: 9, len: 2, body: vec![0xab, 0xcd] });
+//! assert_eq!(stream.to_format_vec()?, bytes); // the unknown block survives
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! # Errors
+//!
+//! Every error is a `std::io::Error`: `UnexpectedEof` when the input ends early,
+//! `InvalidData` for content that is not a value of the type (a wrong magic, an unknown tag,
+//! a `bool` that is 2), `InvalidInput` for a value that cannot be written. Its payload is a
+//! [`FormatError`] naming the field path and the byte offset:
+//! `Capture.blocks[3].length at byte 1,204: needs 4 bytes, 2 left`. A count is checked
+//! against the bytes left before anything is allocated, so no input makes a read allocate
+//! more than its own size allows (element count times the element's size in memory), and no
+//! input panics.
+
+mod error;
+
+pub use error::{FormatError, PathSegment};
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use std::io::{self, ErrorKind};
+
+use crate::bulk::{self, WireElement};
+use crate::endianize::{ConvertError, Endianize};
+use crate::io::WireImage;
+use crate::io::wire_bytes::{Hex, short_type_name};
+
+/// A type read from bytes by a format declaration: the derive implements it for declarations
+/// (`#[wire(...)]`), and every `#[derive(Endianize)]` struct with a fixed wire image has it
+/// through that image (so declarations can hold them as fields).
+///
+/// # Examples
+/// See the [module documentation](self).
+pub trait ReadFormat: Sized {
+    /// The fewest bytes a value takes on the wire (0 when unknown): a counted collection of
+    /// `n` values is refused without allocating when the input holds fewer than
+    /// `n * MIN_SIZE` bytes.
+    const MIN_SIZE: usize = 0;
+
+    /// Reads a value at the reader's position, leaving it after the value.
+    ///
+    /// # Errors
+    /// As [`read_format`](Self::read_format), with the path from this value down.
+    fn read_with(reader: &mut FormatReader<'_>) -> io::Result<Self>;
+
+    /// Reads a value from the front of `data`; returns it and the number of bytes it took
+    /// (the bytes after it are left alone, as [`frame::decode_from_slice`](crate::frame::decode_from_slice)
+    /// leaves them).
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if `data` ends early, `InvalidData` if its bytes are not a value of the
+    /// type; the payload is a [`FormatError`] naming the field path and the byte offset.
+    fn read_format(data: &[u8]) -> io::Result<(Self, usize)> {
+        let mut reader = FormatReader::new(data);
+        match Self::read_with(&mut reader) {
+            Ok(value) => Ok((value, reader.position())),
+            Err(e) => Err(at_root::<Self>(e)),
+        }
+    }
+
+    /// Reads a value that is all of `data`.
+    ///
+    /// # Errors
+    /// As [`read_format`](Self::read_format), and `InvalidData` if bytes are left after the
+    /// value.
+    fn read_format_exact(data: &[u8]) -> io::Result<Self> {
+        let (value, used) = Self::read_format(data)?;
+        if used != data.len() {
+            return Err(at_root::<Self>(FormatError::new(
+                ErrorKind::InvalidData,
+                used,
+                alloc::format!("{} bytes after the value", data.len() - used),
+            )));
+        }
+        Ok(value)
+    }
+}
+
+/// A type written as bytes by a format declaration; see [`ReadFormat`].
+pub trait WriteFormat {
+    /// Appends the value's bytes to the writer.
+    ///
+    /// # Errors
+    /// As [`write_format`](Self::write_format), with the path from this value down.
+    fn write_with(&self, writer: &mut FormatWriter<'_>) -> io::Result<()>;
+
+    /// Appends the value's bytes to `out`. On an error `out` is left as it was.
+    ///
+    /// # Errors
+    /// `InvalidInput` if a value cannot be written as declared (a count that does not fit
+    /// its field, an `if` that disagrees with its `Option`, a field longer than its
+    /// `pad_size_to`); the payload is a [`FormatError`] naming the field path and the offset
+    /// in the bytes of this value.
+    fn write_format(&self, out: &mut Vec<u8>) -> io::Result<()> {
+        let len = out.len();
+        let result = self.write_with(&mut FormatWriter::new(out));
+        if let Err(e) = result {
+            out.truncate(len);
+            return Err(at_root::<Self>(e));
+        }
+        Ok(())
+    }
+
+    /// The value's bytes in a new `Vec`.
+    ///
+    /// # Errors
+    /// As [`write_format`](Self::write_format).
+    fn to_format_vec(&self) -> io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        self.write_format(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the value's bytes to `writer` with one `write_all` (they are built in memory
+    /// first, so nothing is written when the value cannot be).
+    ///
+    /// # Errors
+    /// As [`write_format`](Self::write_format), or what `writer` returns.
+    fn write_format_to<W: io::Write>(&self, mut writer: W) -> io::Result<()> {
+        writer.write_all(&self.to_format_vec()?)
+    }
+}
+
+/// The root of an error's path: the type an entry point was called on.
+#[cold]
+fn at_root<T: ?Sized>(error: io::Error) -> io::Error {
+    FormatError::within(error, PathSegment::Type(short_type_name::<T>().to_string()))
+}
+
+/// Every derived struct with a fixed wire image: one copy of the image, then the conversion.
+impl<T> ReadFormat for T
+where
+    T: Endianize,
+    T::Wire: WireImage,
+{
+    const MIN_SIZE: usize = <T::Wire as WireImage>::WIRE_SIZE;
+
+    #[inline]
+    fn read_with(reader: &mut FormatReader<'_>) -> io::Result<Self> {
+        let at = reader.position();
+        let wire = reader.image::<T::Wire>()?;
+        T::from_wire(&wire).map_err(|e| converting(e.into(), ErrorKind::InvalidData, at))
+    }
+}
+
+impl<T> WriteFormat for T
+where
+    T: Endianize,
+    T::Wire: WireImage,
+{
+    #[inline]
+    fn write_with(&self, writer: &mut FormatWriter<'_>) -> io::Result<()> {
+        let at = writer.position();
+        let wire = self
+            .to_wire()
+            .map_err(|e| converting(e.into(), ErrorKind::InvalidInput, at))?;
+        writer.image(&wire);
+        Ok(())
+    }
+}
+
+/// A conversion error as a format error at `offset` (the path is the format's, so only the
+/// reason is kept).
+#[cold]
+pub(crate) fn converting(error: ConvertError, kind: ErrorKind, offset: usize) -> io::Error {
+    FormatError::new(kind, offset, error.reason())
+}
+
+/// A position in a byte slice being read by a format declaration.
+///
+/// Generated code calls it; a hand-written [`ReadFormat`] can too.
+///
+/// ```
+/// use endian_wire::format::FormatReader;
+/// use endian_wire::u16be;
+///
+/// let mut reader = FormatReader::new(&[0xAB, 0, 1, 0, 2, 0, 3]);
+/// reader.skip(1)?;
+/// assert_eq!(reader.image::<u16be>()?.get(), 1);
+/// assert_eq!(reader.numbers::<u16be>(2)?, [2, 3]);
+/// assert_eq!(reader.remaining(), 0);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct FormatReader<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> FormatReader<'a> {
+    /// A reader at the start of `data`.
+    #[must_use]
+    pub fn new(data: &'a [u8]) -> Self {
+        FormatReader { data, pos: 0 }
+    }
+
+    /// Bytes read so far: the offset of the next byte in the input.
+    #[must_use]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Bytes left.
+    #[must_use]
+    pub fn remaining(&self) -> usize {
+        self.data.len() - self.pos
+    }
+
+    /// The next `len` bytes, borrowed from the input.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if fewer are left.
+    #[inline]
+    pub fn take(&mut self, len: usize) -> io::Result<&'a [u8]> {
+        match self.data.get(self.pos..).and_then(|rest| rest.get(..len)) {
+            Some(bytes) => {
+                self.pos += len;
+                Ok(bytes)
+            }
+            None => Err(self.truncated(len)),
+        }
+    }
+
+    /// The error for needing `len` bytes here.
+    #[cold]
+    fn truncated(&self, len: usize) -> io::Error {
+        FormatError::new(
+            ErrorKind::UnexpectedEof,
+            self.pos,
+            alloc::format!("needs {len} bytes, {} left", self.remaining()),
+        )
+    }
+
+    /// Skips `len` bytes without looking at them.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if fewer are left.
+    pub fn skip(&mut self, len: usize) -> io::Result<()> {
+        self.take(len).map(drop)
+    }
+
+    /// Skips to the next multiple of `align` bytes from the start of the input (nothing when
+    /// `align` is 0 or 1).
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if the input ends before it.
+    pub fn align_to(&mut self, align: usize) -> io::Result<()> {
+        self.skip(padding_to(self.pos, align))
+    }
+
+    /// Reads `expected.len()` bytes that must equal `expected`.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if the input ends first, `InvalidData` naming both if they differ.
+    pub fn magic(&mut self, expected: &[u8]) -> io::Result<()> {
+        let at = self.pos;
+        let found = self.take(expected.len())?;
+        if found != expected {
+            return Err(FormatError::new(
+                ErrorKind::InvalidData,
+                at,
+                alloc::format!("magic {} expected, found {}", Hex(expected), Hex(found)),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Reads a fixed-size wire value (`u32be`, a wire struct, an array of them) with one
+    /// copy of its image.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if the input ends first, `InvalidData` locating an invalid part (a
+    /// `bool` that is not 0 or 1, a zero `NonZero`, a `char` that is not a scalar value).
+    #[inline]
+    pub fn image<T: WireImage>(&mut self) -> io::Result<T> {
+        let at = self.pos;
+        let bytes = self.take(T::WIRE_SIZE)?;
+        T::read_image(bytes).map_err(|e| invalid_image(e, bytes, at))
+    }
+
+    /// Reads `count` numbers in `W`'s byte order with one bulk conversion.
+    ///
+    /// # Errors
+    /// `UnexpectedEof`, before allocating, if the input holds fewer than `count` of them.
+    #[inline]
+    pub fn numbers<W: WireElement>(&mut self, count: usize) -> io::Result<Vec<W::Native>> {
+        let bytes = self.take_run(count, size_of::<W>())?;
+        let mut out = Vec::new();
+        bulk::extend_native::<W>(&mut out, bytes);
+        Ok(out)
+    }
+
+    /// Reads numbers in `W`'s byte order until the input ends, with one bulk conversion.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if what is left is not a whole number of them.
+    pub fn numbers_to_end<W: WireElement>(&mut self) -> io::Result<Vec<W::Native>> {
+        let size = size_of::<W>();
+        let count = self.remaining() / size;
+        if self.remaining() % size != 0 {
+            return Err(FormatError::new(
+                ErrorKind::UnexpectedEof,
+                self.pos + count * size,
+                alloc::format!(
+                    "the last of {} {size}-byte numbers is cut short ({} bytes left)",
+                    count + 1,
+                    self.remaining() % size
+                ),
+            ));
+        }
+        self.numbers::<W>(count)
+    }
+
+    /// Copies out `count` bytes.
+    ///
+    /// # Errors
+    /// `UnexpectedEof`, before allocating, if fewer are left.
+    #[inline]
+    pub fn bytes(&mut self, count: usize) -> io::Result<Vec<u8>> {
+        Ok(self.take_run(count, 1)?.to_vec())
+    }
+
+    /// Copies out every byte left.
+    pub fn bytes_to_end(&mut self) -> Vec<u8> {
+        let rest = &self.data[self.pos..];
+        self.pos = self.data.len();
+        rest.to_vec()
+    }
+
+    /// The bytes of `count` elements of `size` bytes each.
+    fn take_run(&mut self, count: usize, size: usize) -> io::Result<&'a [u8]> {
+        match count.checked_mul(size) {
+            Some(len) if len <= self.remaining() => self.take(len),
+            _ => Err(self.too_many(count, size)),
+        }
+    }
+
+    /// The error for `count` elements of at least `size` bytes each not fitting in what is
+    /// left.
+    #[cold]
+    fn too_many(&self, count: usize, size: usize) -> io::Error {
+        let need = match count.checked_mul(size) {
+            Some(need) => alloc::format!("at least {need}"),
+            None => "more than usize::MAX".into(),
+        };
+        FormatError::new(
+            ErrorKind::UnexpectedEof,
+            self.pos,
+            alloc::format!("{count} elements need {need} bytes, {} left", self.remaining()),
+        )
+    }
+
+    /// Reads a value of a type that implements [`ReadFormat`].
+    ///
+    /// # Errors
+    /// What its [`ReadFormat::read_with`] returns.
+    #[inline]
+    pub fn read<T: ReadFormat>(&mut self) -> io::Result<T> {
+        T::read_with(self)
+    }
+
+    /// Reads `count` elements with `read`, each at least `min_size` bytes (0 if unknown);
+    /// an error names the element's index.
+    ///
+    /// # Errors
+    /// `UnexpectedEof`, before allocating, if the input cannot hold `count` elements of
+    /// `min_size` bytes; what `read` returns.
+    pub fn collect<T>(
+        &mut self,
+        count: usize,
+        min_size: usize,
+        mut read: impl FnMut(&mut Self) -> io::Result<T>,
+    ) -> io::Result<Vec<T>> {
+        let capacity = if min_size == 0 {
+            // Nothing bounds the count but the input's size: grow as elements come.
+            count.min(self.remaining())
+        } else if count > self.remaining() / min_size {
+            return Err(self.too_many(count, min_size));
+        } else {
+            count
+        };
+        let mut out = Vec::with_capacity(capacity);
+        for index in 0..count {
+            out.push(read(self).map_err(|e| FormatError::in_index(e, index))?);
+        }
+        Ok(out)
+    }
+
+    /// Reads elements with `read` until the input ends; an error names the element's index.
+    ///
+    /// # Errors
+    /// What `read` returns; `InvalidData` if an element takes no bytes (the loop would not
+    /// end).
+    pub fn collect_to_end<T>(
+        &mut self,
+        mut read: impl FnMut(&mut Self) -> io::Result<T>,
+    ) -> io::Result<Vec<T>> {
+        let mut out = Vec::new();
+        while self.remaining() > 0 {
+            let at = self.pos;
+            out.push(read(self).map_err(|e| FormatError::in_index(e, out.len()))?);
+            if self.pos == at {
+                return Err(FormatError::in_index(
+                    FormatError::new(
+                        ErrorKind::InvalidData,
+                        at,
+                        "an element read to the end of the input took no bytes",
+                    ),
+                    out.len() - 1,
+                ));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The error for an invalid part of an image read at `at`.
+#[cold]
+fn invalid_image(e: crate::io::InvalidImage, bytes: &[u8], at: usize) -> io::Error {
+    let part = bytes.get(e.offset..e.offset + e.len).unwrap_or(&[]);
+    FormatError::new(
+        ErrorKind::InvalidData,
+        at + e.offset,
+        alloc::format!("not a valid {}: {}", ShortName(e.type_name), Hex(part)),
+    )
+}
+
+/// A `core::any::type_name` without its module paths.
+struct ShortName(&'static str);
+
+impl core::fmt::Display for ShortName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        crate::io::wire_bytes::short_name(self.0, f)
+    }
+}
+
+/// Bytes from `pos` to the next multiple of `align`.
+fn padding_to(pos: usize, align: usize) -> usize {
+    if align <= 1 {
+        0
+    } else {
+        (align - pos % align) % align
+    }
+}
+
+/// Appends a format declaration's bytes to a `Vec<u8>`.
+///
+/// ```
+/// use endian_wire::format::FormatWriter;
+/// use endian_wire::u16le;
+///
+/// let mut out = vec![0xAA]; // bytes already there are not this value's
+/// let mut writer = FormatWriter::new(&mut out);
+/// writer.image(&u16le::new(1));
+/// writer.align_to(4);
+/// writer.numbers::<u16le>(&[2, 3]);
+/// assert_eq!(writer.position(), 8);
+/// assert_eq!(out, [0xAA, 1, 0, 0, 0, 2, 0, 3, 0]);
+/// ```
+#[derive(Debug)]
+pub struct FormatWriter<'a> {
+    out: &'a mut Vec<u8>,
+    start: usize,
+}
+
+impl<'a> FormatWriter<'a> {
+    /// A writer appending to `out`; positions count from `out`'s current end.
+    pub fn new(out: &'a mut Vec<u8>) -> Self {
+        let start = out.len();
+        FormatWriter { out, start }
+    }
+
+    /// Bytes written so far through this writer.
+    #[must_use]
+    pub fn position(&self) -> usize {
+        self.out.len() - self.start
+    }
+
+    /// Appends `bytes`.
+    #[inline]
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        self.out.extend_from_slice(bytes);
+    }
+
+    /// Appends `len` zero bytes.
+    pub fn zeros(&mut self, len: usize) {
+        self.out.resize(self.out.len() + len, 0);
+    }
+
+    /// Appends zeros up to the next multiple of `align` bytes from where this writer began.
+    pub fn align_to(&mut self, align: usize) {
+        self.zeros(padding_to(self.position(), align));
+    }
+
+    /// Appends `len` zero bytes and returns them to be filled.
+    #[inline]
+    pub fn reserve(&mut self, len: usize) -> &mut [u8] {
+        let at = self.out.len();
+        self.out.resize(at + len, 0);
+        &mut self.out[at..]
+    }
+
+    /// Appends a fixed-size wire value's image.
+    #[inline]
+    pub fn image<T: WireImage>(&mut self, value: &T) {
+        value.write_image(self.reserve(T::WIRE_SIZE));
+    }
+
+    /// Appends numbers in `W`'s byte order with one bulk conversion.
+    #[inline]
+    pub fn numbers<W: WireElement>(&mut self, values: &[W::Native]) {
+        bulk::extend_bytes::<W>(self.out, values);
+    }
+
+    /// Appends a value of a type that implements [`WriteFormat`].
+    ///
+    /// # Errors
+    /// What its [`WriteFormat::write_with`] returns.
+    #[inline]
+    pub fn write<T: WriteFormat + ?Sized>(&mut self, value: &T) -> io::Result<()> {
+        value.write_with(self)
+    }
+
+    /// Appends each of `items` with `write`; an error names the element's index.
+    ///
+    /// # Errors
+    /// What `write` returns.
+    pub fn each<T>(
+        &mut self,
+        items: &[T],
+        mut write: impl FnMut(&mut Self, &T) -> io::Result<()>,
+    ) -> io::Result<()> {
+        for (index, item) in items.iter().enumerate() {
+            write(self, item).map_err(|e| FormatError::in_index(e, index))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,708 @@
+//! Format declarations (`#[wire(...)]`, `endian_wire::format`): every attribute read and
+//! written, round trips in both byte orders, hostile input (truncation with its path and
+//! offset, counts larger than the input without allocating them, no panic), a property test.
+
+#![cfg(all(feature = "derive", feature = "std"))]
+
+use std::io::ErrorKind;
+
+use endian_wire::format::{FormatError, FormatReader, ReadFormat, WriteFormat};
+use endian_wire::{Endianize, u16be, u32le};
+use endian_wire_testkit::alloc::peak_of;
+use proptest::prelude::*;
+
+/// The error's kind, path and offset.
+fn at(err: &std::io::Error) -> (ErrorKind, String, Option<usize>) {
+    let format = FormatError::of(err).expect("a FormatError payload");
+    (err.kind(), format.path_string(), format.offset())
+}
+
+/// Writes `value`, checks the bytes, reads them back whole and as a prefix.
+fn round_trip<T: ReadFormat + WriteFormat + PartialEq + std::fmt::Debug>(value: &T, bytes: &[u8]) {
+    round_trip_to_end(value, bytes);
+    let mut longer = bytes.to_vec();
+    longer.extend_from_slice(&[0xEE; 3]);
+    let (back, used) = T::read_format(&longer).unwrap();
+    assert_eq!((&back, used), (value, bytes.len()));
+}
+
+/// [`round_trip`] for a type that reads to the end of its input (`until_eof`).
+fn round_trip_to_end<T: ReadFormat + WriteFormat + PartialEq + std::fmt::Debug>(
+    value: &T,
+    bytes: &[u8],
+) {
+    let written = value.to_format_vec().unwrap();
+    assert_eq!(written, bytes, "{value:?}");
+    assert_eq!(&T::read_format_exact(bytes).unwrap(), value);
+    let mut through_writer = Vec::new();
+    value.write_format_to(&mut through_writer).unwrap();
+    assert_eq!(through_writer, bytes);
+}
+
+// ----- count, calc ------------------------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(be)]
+struct Chunk {
+    kind: [u8; 4],
+    length: u8,
+    #[wire(count = length)]
+    data: Vec<u8>,
+    n: u16,
+    #[wire(count = n)]
+    samples: Vec<i32>,
+}
+
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(le)]
+struct ChunkLe {
+    length: u8,
+    #[wire(count = length)]
+    data: Vec<u8>,
+    n: u16,
+    #[wire(count = n)]
+    samples: Vec<i32>,
+}
+
+#[test]
+fn counted_vectors_round_trip_in_both_orders() {
+    let chunk = Chunk {
+        kind: *b"IHDR",
+        length: 2,
+        data: vec![7, 8],
+        n: 2,
+        samples: vec![1, -2],
+    };
+    round_trip(
+        &chunk,
+        b"IHDR\x02\x07\x08\x00\x02\x00\x00\x00\x01\xff\xff\xff\xfe",
+    );
+    let le = ChunkLe {
+        length: 1,
+        data: vec![9],
+        n: 1,
+        samples: vec![0x0102_0304],
+    };
+    round_trip(&le, &[1, 9, 1, 0, 4, 3, 2, 1]);
+}
+
+#[test]
+fn a_bare_count_field_is_written_as_the_length() {
+    let stale = Chunk {
+        kind: *b"abcd",
+        length: 99, // ignored: written as data.len()
+        data: vec![1, 2, 3],
+        n: 0,
+        samples: vec![5],
+    };
+    let bytes = stale.to_format_vec().unwrap();
+    assert_eq!(bytes[4], 3);
+    assert_eq!(&bytes[8..10], &[0, 1]);
+    let back = Chunk::read_format_exact(&bytes).unwrap();
+    assert_eq!((back.length, back.n), (3, 1));
+}
+
+#[test]
+fn a_count_that_does_not_fit_its_field_is_refused() {
+    let chunk = Chunk {
+        kind: *b"abcd",
+        length: 0,
+        data: vec![0; 256],
+        n: 0,
+        samples: vec![],
+    };
+    let mut out = vec![0xAA];
+    let err = chunk.write_format(&mut out).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidInput, "Chunk.length".into(), Some(4))
+    );
+    assert_eq!(err.to_string(), "Chunk.length at byte 4: 256 does not fit in `u8`");
+    assert_eq!(out, [0xAA], "nothing is left behind");
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Words {
+    #[wire(calc = words.len() * 4)]
+    byte_len: u16,
+    #[wire(count = byte_len / 4)]
+    words: Vec<u32>,
+}
+
+#[test]
+fn calc_writes_a_computed_field_and_the_count_is_checked() {
+    let w = Words {
+        byte_len: 0,
+        words: vec![1, 2],
+    };
+    round_trip(
+        &Words {
+            byte_len: 8,
+            words: vec![1, 2],
+        },
+        &[0, 8, 0, 0, 0, 1, 0, 0, 0, 2],
+    );
+    assert_eq!(w.to_format_vec().unwrap()[..2], [0, 8]);
+    let too_many = Words {
+        byte_len: 0,
+        words: vec![0; 20_000],
+    };
+    let err = too_many.to_format_vec().unwrap_err();
+    assert_eq!(at(&err).0, ErrorKind::InvalidInput);
+    assert!(err.to_string().contains("80000 does not fit in `u16`"), "{err}");
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+struct Kept {
+    n: u8,
+    #[wire(count = n as usize + 1)]
+    items: Vec<u16>,
+}
+
+#[test]
+fn a_count_expression_must_match_the_collection_when_written() {
+    round_trip(
+        &Kept {
+            n: 1,
+            items: vec![1, 2],
+        },
+        &[1, 1, 0, 2, 0],
+    );
+    let wrong = Kept {
+        n: 5,
+        items: vec![1],
+    };
+    let err = wrong.to_format_vec().unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidInput, "Kept.items".into(), Some(1))
+    );
+    assert!(err.to_string().contains("reads as 6 but the collection holds 1"));
+}
+
+// ----- nested declarations, paths -----------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq, Clone, Copy)]
+#[endian(be)]
+struct Point {
+    x: i16,
+    y: i16,
+}
+
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(be)]
+struct Record {
+    id: u16,
+    length: u16,
+    #[wire(count = length)]
+    points: Vec<Point>, // a fixed `Endianize` struct: one image each
+}
+
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(be)]
+#[wire(magic = b"CAP")]
+struct Capture {
+    version: u16be,
+    count: u32,
+    #[wire(count = count)]
+    records: Vec<Record>,
+}
+
+fn capture() -> Capture {
+    Capture {
+        version: u16be::new(2),
+        count: 2,
+        records: vec![
+            Record {
+                id: 1,
+                length: 1,
+                points: vec![Point { x: 1, y: -1 }],
+            },
+            Record {
+                id: 2,
+                length: 2,
+                points: vec![Point { x: 2, y: 3 }, Point { x: 4, y: 5 }],
+            },
+        ],
+    }
+}
+
+#[test]
+fn nested_declarations_round_trip() {
+    let bytes = capture().to_format_vec().unwrap();
+    assert_eq!(&bytes[..9], b"CAP\x00\x02\x00\x00\x00\x02");
+    assert_eq!(bytes.len(), 9 + (4 + 4) + (4 + 8));
+    round_trip(&capture(), &bytes);
+}
+
+#[test]
+fn truncation_names_the_field_path_and_offset() {
+    let bytes = capture().to_format_vec().unwrap();
+    // Every prefix fails with UnexpectedEof, and none panics.
+    for len in 0..bytes.len() {
+        let err = Capture::read_format(&bytes[..len]).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::UnexpectedEof, "at {len}: {err}");
+    }
+    // Cut inside the second record's second point.
+    let err = Capture::read_format(&bytes[..bytes.len() - 2]).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (
+            ErrorKind::UnexpectedEof,
+            "Capture.records[1].points".into(),
+            Some(21)
+        )
+    );
+    // Cut inside the second record's `length`.
+    let err = Capture::read_format(&bytes[..19]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Capture.records[1].length at byte 19: needs 2 bytes, 0 left"
+    );
+}
+
+#[test]
+fn a_wrong_magic_is_invalid_data() {
+    let mut bytes = capture().to_format_vec().unwrap();
+    bytes[1] = b'X';
+    let err = Capture::read_format(&bytes).unwrap_err();
+    assert_eq!(at(&err), (ErrorKind::InvalidData, "Capture".into(), Some(0)));
+    assert!(err.to_string().contains("magic 43 41 50 expected, found 43 58 50"));
+}
+
+#[test]
+fn huge_counts_are_refused_before_allocating() {
+    // A count of 4 billion records, then 20 bytes.
+    let mut bytes = b"CAP\x00\x02\xff\xff\xff\xff".to_vec();
+    bytes.extend_from_slice(&[0; 20]);
+    let (result, peak) = peak_of(|| Capture::read_format(&bytes));
+    let err = result.unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::UnexpectedEof, "Capture.records".into(), Some(9))
+    );
+    assert!(peak < 4096, "allocated {peak} bytes");
+    // Numbers and bytes too.
+    let (result, peak) = peak_of(|| Chunk::read_format(b"abcd\xff\x00"));
+    assert_eq!(result.unwrap_err().kind(), ErrorKind::UnexpectedEof);
+    assert!(peak < 4096, "allocated {peak} bytes");
+    let (result, peak) = peak_of(|| ChunkLe::read_format(&[0, 0xff, 0xff, 1, 2, 3, 4]));
+    assert_eq!(result.unwrap_err().kind(), ErrorKind::UnexpectedEof);
+    assert!(peak < 4096, "allocated {peak} bytes");
+}
+
+#[test]
+fn invalid_values_in_fixed_fields_are_located() {
+    #[derive(Endianize, Debug, PartialEq)]
+    #[endian(le)]
+    struct Flags {
+        a: u32le,
+        on: bool,
+        #[wire(pad_after = 1)]
+        c: char,
+    }
+    let flags = Flags {
+        a: u32le::new(1),
+        on: true,
+        c: 'é',
+    };
+    round_trip(&flags, &[1, 0, 0, 0, 1, 0xe9, 0, 0, 0, 0]);
+    let err = Flags::read_format(&[1, 0, 0, 0, 2, 0xe9, 0, 0, 0, 0]).unwrap_err();
+    assert_eq!(at(&err), (ErrorKind::InvalidData, "Flags.on".into(), Some(4)));
+    let err = Flags::read_format(&[1, 0, 0, 0, 1, 0, 0xd8, 0, 0, 0]).unwrap_err();
+    assert_eq!(at(&err), (ErrorKind::InvalidData, "Flags.c".into(), Some(5)));
+}
+
+// ----- until_eof ----------------------------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+struct Tail {
+    head: u8,
+    #[wire(until_eof)]
+    rest: Vec<u16>,
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Points {
+    #[wire(until_eof)]
+    points: Vec<Point>,
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Blob(u8, #[wire(until_eof)] Vec<u8>);
+
+#[test]
+fn until_eof_reads_to_the_end() {
+    round_trip_to_end(
+        &Tail {
+            head: 1,
+            rest: vec![2, 3],
+        },
+        &[1, 2, 0, 3, 0],
+    );
+    round_trip_to_end(
+        &Points {
+            points: vec![Point { x: 1, y: 2 }],
+        },
+        &[0, 1, 0, 2],
+    );
+    round_trip_to_end(&Blob(7, vec![1, 2, 3]), &[7, 1, 2, 3]);
+    round_trip_to_end(&Blob(7, vec![]), &[7]);
+    let err = Tail::read_format(&[1, 2, 0, 3]).unwrap_err();
+    assert_eq!(at(&err), (ErrorKind::UnexpectedEof, "Tail.rest".into(), Some(3)));
+    let err = Points::read_format(&[0, 1, 0, 2, 0, 3]).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::UnexpectedEof, "Points.points[1]".into(), Some(4))
+    );
+}
+
+// ----- if -----------------------------------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Optional {
+    flags: u8,
+    #[wire(if = flags & 1 != 0)]
+    id: Option<u32>,
+    #[wire(if = flags & 2 != 0)]
+    point: Option<Point>,
+    last: u8,
+}
+
+#[test]
+fn if_fields_are_read_when_their_condition_holds() {
+    round_trip(
+        &Optional {
+            flags: 0,
+            id: None,
+            point: None,
+            last: 9,
+        },
+        &[0, 9],
+    );
+    round_trip(
+        &Optional {
+            flags: 3,
+            id: Some(5),
+            point: Some(Point { x: 1, y: 2 }),
+            last: 9,
+        },
+        &[3, 0, 0, 0, 5, 0, 1, 0, 2, 9],
+    );
+    let disagreeing = Optional {
+        flags: 1,
+        id: None,
+        point: None,
+        last: 0,
+    };
+    let err = disagreeing.to_format_vec().unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidInput, "Optional.id".into(), Some(1))
+    );
+    let err = Optional {
+        flags: 0,
+        id: Some(1),
+        point: None,
+        last: 0,
+    }
+    .to_format_vec()
+    .unwrap_err();
+    assert_eq!(at(&err).0, ErrorKind::InvalidInput);
+}
+
+// ----- padding and alignment ------------------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+struct Padded {
+    a: u8,
+    #[wire(pad_before = 2)]
+    b: u8,
+    #[wire(align_before = 4)]
+    c: u16,
+    #[wire(pad_after = 1, align_after = 8)]
+    d: u8,
+    #[wire(pad_size_to = 4)]
+    e: u16,
+    n: u8,
+    #[wire(count = n, pad_size_to = 6)]
+    name: Vec<u8>,
+    #[wire(align_after = 8)]
+    z: u8,
+}
+
+#[test]
+fn padding_and_alignment_round_trip() {
+    let padded = Padded {
+        a: 1,
+        b: 2,
+        c: 3,
+        d: 4,
+        e: 5,
+        n: 3,
+        name: b"abc".to_vec(),
+        z: 6,
+    };
+    round_trip(
+        &padded,
+        &[
+            1, 0, 0, 2, /* aligned */ 3, 0, 4, 0, /* to 8 */ 5, 0, 0, 0, 3, b'a', b'b', b'c',
+            0, 0, 0, 6, /* to 8 */ 0, 0, 0, 0,
+        ],
+    );
+}
+
+#[test]
+fn a_field_longer_than_its_slot_is_refused() {
+    let padded = Padded {
+        a: 1,
+        b: 2,
+        c: 3,
+        d: 4,
+        e: 5,
+        n: 7,
+        name: b"toolong".to_vec(),
+        z: 6,
+    };
+    let err = padded.to_format_vec().unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidInput, "Padded.name".into(), Some(13))
+    );
+    let mut bytes = vec![1, 0, 0, 2, 3, 0, 4, 0, 5, 0, 0, 0, 7];
+    bytes.extend_from_slice(b"toolong\x06\0\0\0");
+    let err = Padded::read_format(&bytes).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidData, "Padded.name".into(), Some(13))
+    );
+}
+
+// ----- magic ----------------------------------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+#[wire(magic = 0x0A0D_0D0A_u32)]
+struct Section {
+    order_mark: u32,
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+#[wire(magic = 0xCAFE_u16)]
+struct Java(u16);
+
+#[test]
+fn integer_magic_is_written_in_the_type_order() {
+    round_trip(
+        &Section {
+            order_mark: 0x1A2B_3C4D,
+        },
+        &[0x0A, 0x0D, 0x0D, 0x0A, 0x4D, 0x3C, 0x2B, 0x1A],
+    );
+    round_trip(&Java(3), &[0xCA, 0xFE, 0, 3]);
+    assert_eq!(<Java as ReadFormat>::MIN_SIZE, 4);
+}
+
+// ----- tagged enums -----------------------------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(le)]
+#[wire(tag = u32)]
+enum Block {
+    #[wire(tag = 1)]
+    Interface { link: u16, reserved: u16, snap: u32 },
+    #[wire(tag = 6)]
+    Packet {
+        len: u32,
+        #[wire(count = len, align_after = 4)]
+        data: Vec<u8>,
+    },
+    #[wire(tag = 9)]
+    End,
+    #[wire(fallback)]
+    Unknown {
+        tag: u32,
+        len: u32,
+        #[wire(count = len)]
+        body: Vec<u8>,
+    },
+}
+
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(le)]
+struct Stream {
+    #[wire(until_eof)]
+    blocks: Vec<Block>,
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+#[wire(tag = u8be)]
+enum Small {
+    #[wire(tag = 0xA0)]
+    A(u16),
+    #[wire(tag = 0xB0)]
+    B(u8, u8),
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+#[wire(tag = i16)]
+enum Signed {
+    #[wire(tag = -1)]
+    Minus,
+    #[wire(tag = 2)]
+    Two(#[wire(pad_before = 1)] u8),
+}
+
+#[test]
+fn tagged_enums_round_trip() {
+    round_trip(
+        &Block::Interface {
+            link: 1,
+            reserved: 0,
+            snap: 0xFFFF,
+        },
+        &[1, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0, 0],
+    );
+    round_trip(
+        &Block::Packet {
+            len: 3,
+            data: vec![1, 2, 3],
+        },
+        &[6, 0, 0, 0, 3, 0, 0, 0, 1, 2, 3, 0],
+    );
+    round_trip(&Block::End, &[9, 0, 0, 0]);
+    round_trip(&Small::A(0x0102), &[0xA0, 2, 1]);
+    round_trip(&Small::B(3, 4), &[0xB0, 3, 4]);
+    round_trip(&Signed::Minus, &[0xff, 0xff]);
+    round_trip(&Signed::Two(5), &[0, 2, 0, 5]);
+}
+
+#[test]
+fn unknown_blocks_survive_a_round_trip() {
+    let bytes = [
+        1, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0, 0, // interface
+        0x22, 0, 0, 0, 2, 0, 0, 0, 0xab, 0xcd, // unknown tag 0x22
+        9, 0, 0, 0, // end
+    ];
+    let (stream, used) = Stream::read_format(&bytes).unwrap();
+    assert_eq!(used, bytes.len());
+    assert_eq!(
+        stream.blocks[1],
+        Block::Unknown {
+            tag: 0x22,
+            len: 2,
+            body: vec![0xab, 0xcd]
+        }
+    );
+    round_trip_to_end(&stream, &bytes);
+}
+
+#[test]
+fn unknown_tags_without_a_fallback_and_clashing_fallbacks_are_errors() {
+    let err = Small::read_format(&[0xC0, 0, 0]).unwrap_err();
+    assert_eq!(at(&err), (ErrorKind::InvalidData, "Small".into(), Some(0)));
+    assert!(err.to_string().ends_with("unknown tag 192 (0xc0)"), "{err}");
+    let clash = Block::Unknown {
+        tag: 6,
+        len: 0,
+        body: vec![],
+    };
+    let err = clash.to_format_vec().unwrap_err();
+    assert_eq!(at(&err), (ErrorKind::InvalidInput, "Block::Unknown".into(), Some(0)));
+    assert!(err.to_string().contains("`Packet`"), "{err}");
+}
+
+#[test]
+fn errors_inside_variants_name_the_variant() {
+    let bytes = [
+        9, 0, 0, 0, /* end */ 6, 0, 0, 0, 200, 0, 0, 0, 1, 2, // a packet cut short
+    ];
+    let err = Stream::read_format(&bytes).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (
+            ErrorKind::UnexpectedEof,
+            "Stream.blocks[1]::Packet.data".into(),
+            Some(12)
+        )
+    );
+}
+
+// ----- the runtime module on its own ----------------------------------------------------------
+
+#[test]
+fn the_reader_and_writer_by_hand() {
+    let mut reader = FormatReader::new(&[1, 2, 3]);
+    assert_eq!(reader.take(2).unwrap(), [1, 2]);
+    let err = reader.take(2).unwrap_err();
+    assert_eq!(at(&err), (ErrorKind::UnexpectedEof, String::new(), Some(2)));
+    assert_eq!(err.to_string(), "at byte 2: needs 2 bytes, 1 left");
+    let err = reader.collect(usize::MAX, 8, |r| r.take(8).map(|_| ())).unwrap_err();
+    assert!(err.to_string().contains("more than usize::MAX"), "{err}");
+}
+
+// ----- property tests -------------------------------------------------------------------------
+
+fn any_block() -> impl Strategy<Value = Block> {
+    prop_oneof![
+        (any::<u16>(), any::<u16>(), any::<u32>()).prop_map(|(link, reserved, snap)| {
+            Block::Interface {
+                link,
+                reserved,
+                snap,
+            }
+        }),
+        proptest::collection::vec(any::<u8>(), 0..40).prop_map(|data| Block::Packet {
+            len: data.len() as u32,
+            data,
+        }),
+        Just(Block::End),
+        (10u32.., proptest::collection::vec(any::<u8>(), 0..40)).prop_map(|(tag, body)| {
+            Block::Unknown {
+                tag,
+                len: body.len() as u32,
+                body,
+            }
+        }),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn streams_round_trip(blocks in proptest::collection::vec(any_block(), 0..12)) {
+        let stream = Stream { blocks };
+        let bytes = stream.to_format_vec().unwrap();
+        prop_assert_eq!(Stream::read_format_exact(&bytes).unwrap(), stream);
+    }
+
+    #[test]
+    fn chunks_round_trip_in_both_orders(
+        data in proptest::collection::vec(any::<u8>(), 0..255),
+        samples in proptest::collection::vec(any::<i32>(), 0..300),
+    ) {
+        let be = Chunk { kind: *b"test", length: data.len() as u8, data: data.clone(), n: samples.len() as u16, samples: samples.clone() };
+        let le = ChunkLe { length: data.len() as u8, data, n: samples.len() as u16, samples };
+        let be_bytes = be.to_format_vec().unwrap();
+        let le_bytes = le.to_format_vec().unwrap();
+        prop_assert_eq!(Chunk::read_format_exact(&be_bytes).unwrap(), be);
+        prop_assert_eq!(ChunkLe::read_format_exact(&le_bytes).unwrap(), le);
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let _ = Stream::read_format(&bytes);
+        let _ = Capture::read_format(&bytes);
+        let _ = Padded::read_format(&bytes);
+        let _ = Optional::read_format(&bytes);
+    }
+}
