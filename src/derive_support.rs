@@ -476,7 +476,9 @@ pub mod format {
     /// An invalid part of the image of a field that starts at `image[0]`, at byte `at`.
     #[cold]
     pub fn invalid(error: InvalidImage, image: &[u8], at: usize) -> io::Error {
-        let part = image.get(error.offset..error.offset + error.len).unwrap_or(&[]);
+        let part = image
+            .get(error.offset..error.offset + error.len)
+            .unwrap_or(&[]);
         FormatError::new(
             ErrorKind::InvalidData,
             at + error.offset,
@@ -513,7 +515,11 @@ pub mod format {
             }
             at += size;
         }
-        FormatError::new(ErrorKind::UnexpectedEof, reader.position(), "input ends early")
+        FormatError::new(
+            ErrorKind::UnexpectedEof,
+            reader.position(),
+            "input ends early",
+        )
     }
 
     /// A tag that no variant has (and no fallback takes).
@@ -532,7 +538,9 @@ pub mod format {
         FormatError::new(
             ErrorKind::InvalidInput,
             at,
-            format!("the fallback holds tag {tag}, which is `{variant}`'s: it would be read back as `{variant}`"),
+            format!(
+                "the fallback holds tag {tag}, which is `{variant}`'s: it would be read back as `{variant}`"
+            ),
         )
     }
 }

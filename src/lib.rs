@@ -32,6 +32,7 @@
 //! | [`Endianize`] (derive) | logical types and their generated wire types |
 //! | [`RuntimeEndian`] (derive) | types whose byte order is chosen when reading and writing |
 //! | [`frame`] | whole messages in bincode's format: lengths, `Vec`, `String`, `Option`, enums with data |
+//! | [`format`] (`std`) | format declarations: `#[wire(...)]` layouts (counts from fields, magic, tags, padding, optional fields) read from slices, written to a `Vec` or a writer ([Format declarations](#format-declarations)) |
 //! | `nbt` (feature `nbt`) | Minecraft's NBT: your types through serde, tag tree, borrowed view, modified UTF-8 ([NBT](#nbt)) |
 //!
 //! # API grammar
@@ -45,6 +46,7 @@
 //! | fixed image, slices | [`read_from_slice`]`(data)` (a prefix) / [`view`]`(data)`, [`view_slice`]`(data)` (all of it) | [`write_to_extend`]`(&value, out)` | `read_*` leaves them; `view*` refuses them | `&'static str` (simple_endian's), [`ViewError`] |
 //! | runtime order | `T::read_as(data, order)` (a prefix), `T::read_all_as` / `view_all_as` (all of it), `read_from_as(reader, order)` | `value.write_as(out, order)`, `T::write_all_as(items, out, order)`, `write_to_as(writer, order)` | as the fixed image, order last | `std::io::Error` |
 //! | framing | [`frame::decode_from_slice`]`(src, config)` returns the bytes used; `decode_from_slice_exact` refuses more; `borrow_decode_from_slice`, `decode_from_reader` | [`frame::encode_to_vec`]`(&value, config)`, `encode_append`, `encode_into_slice`, `encode_into_writer`, `encoded_size` | left, counted (bincode 2's rule) | [`frame::DecodeError`], [`frame::EncodeError`] |
+//! | format declarations | `T::read_format(data)` returns the value and the bytes used; `read_format_exact` refuses more; `reader.read::<T>()` inside a hand-written [`format::ReadFormat`] | `value.write_format(out)` appends to a `Vec`, `to_format_vec()`, `write_format_to(writer)` | left, counted (framing's rule) | `std::io::Error` holding a [`format::FormatError`] (field path, byte offset) |
 //! | transport | `MessageReader::read`, `messages`; the tokio `Decoder` | `MessageWriter::send` / `feed`; the tokio `Encoder` | a message is its length prefix's bytes | `stream::MessageError` |
 //! | NBT | serde_json's and fastnbt's verbs: `nbt::from_slice`, `from_reader`, the `network` forms | `nbt::to_vec`, `to_writer` | refused; a `*_prefix` form returns the bytes used | `nbt::Error` |
 //!
@@ -117,6 +119,10 @@
 //! | `u32be`, `BigEndian<T>`, `charle`, fixed text types | unchanged (their own order) |
 //! | `String` with `#[text(utf8\|utf16\|utf32, units = N, pad = "null"\|"space")]` | the fixed text type in the container's order |
 //! | another `Endianize` type, or a type parameter | its wire type (its own order) |
+//!
+//! Fields and containers may also carry `#[wire(...)]` layout attributes (`count`, `magic`,
+//! `tag`, `if`, padding, ...), which make the type a format declaration read and written through
+//! [`format`] instead of a fixed wire type ([Format declarations](#format-declarations)).
 //!
 //! In enum tuple variants, `#[tuple_text(idx = K, ...)]` on the variant marks field `K` as text.
 //! `#[endian(be)]` / `#[endian(le)]` on a field fixes that field's order (and everything in
@@ -213,6 +219,71 @@
 //! `Vec<T>`, `String` or `Box<[T]>` field picks it: `short_vec` (Solana's compact-u16), `u8`,
 //! `u16`, `u32`, `u64` (fixed width, in the container's order) or `varint` (see
 //! [`frame::len`]; `examples/solana_tx.rs` frames Solana's legacy transaction this way).
+//!
+//! # Format declarations
+//!
+//! Most formats are neither fixed images nor bincode: a count sits in an earlier field, a magic
+//! number or a tag says what follows, fields are padded or aligned, or present only when a flag
+//! says so. `#[wire(...)]` attributes declare such a layout once, in binrw's vocabulary, and the
+//! derive implements [`format::ReadFormat`] and [`format::WriteFormat`] for it:
+//!
+//! ```
+//! # #[cfg(all(feature = "derive", feature = "std"))] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(be)]
+//! #[wire(magic = b"\x89PNG\r\n\x1a\n")]
+//! struct Png {
+//!     #[wire(until_eof)]
+//!     chunks: Vec<Chunk>,
+//! }
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(be)]
+//! struct Chunk {
+//!     length: u32, // written as data.len(), refused if it does not fit
+//!     kind: [u8; 4],
+//!     #[wire(count = length)]
+//!     data: Vec<u8>,
+//!     crc: u32,
+//! }
+//!
+//! let png = Png { chunks: vec![Chunk { length: 0, kind: *b"IEND", data: vec![], crc: 0xAE42_6082 }] };
+//! let bytes = png.to_format_vec()?;
+//! assert_eq!(bytes.len(), 8 + 12);
+//! assert_eq!(Png::read_format_exact(&bytes)?, png);
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! Fixed-size runs of fields still move through their wire images, counted numbers through the
+//! [`bulk`] kernels; errors name the field path and the byte offset
+//! (`Png.chunks[3].data at byte 1,204: ...`). The [`format`] module documents every attribute
+//! with an example. For binrw and deku users:
+//!
+//! | binrw 0.15 | deku 0.20 | endian_wire |
+//! |---|---|---|
+//! | `#[brw(big)]`, `#[brw(little)]` | `#[deku(endian = "big")]` | `#[endian(be)]`, `#[endian(le)]` |
+//! | `#[brw(magic = b"..")]` on a struct | `#[deku(magic = b"..")]` | `#[wire(magic = b"..")]`, or an integer with its type: `magic = 0xCAFE_u16` |
+//! | `#[br(count = n)]` | `#[deku(count = "n")]` | `#[wire(count = n)]` |
+//! | `#[bw(calc = expr)]` | `#[deku(update = "expr")]` | `#[wire(calc = expr)]`; implicit on the field a bare `count = field` names |
+//! | `#[br(temp)]` (with `#[binrw]`) | `#[deku(temp)]` | not built: a derive cannot remove a field, so the count field stays and is computed on write |
+//! | `#[br(if(cond))]` | `#[deku(cond = "cond")]` | `#[wire(if = cond)]` on an `Option<T>` |
+//! | `#[br(parse_with = until_eof)]` | `#[deku(read_all)]` | `#[wire(until_eof)]` |
+//! | `#[br(until(...))]`, `NullString` | `#[deku(until = "...")]` | not built yet (lists ending at a terminator) |
+//! | `#[brw(pad_before = n)]`, `pad_after` | `#[deku(pad_bytes_before = "n")]`, `pad_bytes_after` | `#[wire(pad_before = n)]`, `pad_after` |
+//! | `#[brw(align_before = n)]`, `align_after` | none | `#[wire(align_before = n)]`, `align_after` |
+//! | `#[brw(pad_size_to = n)]` | none | `#[wire(pad_size_to = n)]` (a longer field is an error) |
+//! | enum variants chosen by `#[br(magic = 1u8)]` | `#[deku(id_type = "u8")]`, `#[deku(id = 1)]`, `id_pat = "_"` | `#[wire(tag = u8)]` on the enum, `#[wire(tag = 1)]` on variants, `#[wire(fallback)]` keeps unknown tags |
+//! | `#[br(is_big = expr)]`, `import` / args | `ctx`, `endian = "endian"` | not built yet (byte order read from the data) |
+//! | `#[br(seek_before = ...)]`, `FilePtr` | `seek_from_start` | not built yet (offsets) |
+//! | bit fields (modular-bitfield) | `#[deku(bits = n)]` | not built yet |
+//! | `#[br(assert(...))]`, `map`, `try_map` | `assert`, `map` | not built yet |
+//! | checksums (an example only) | none | not built yet (computed and checked fields) |
+//! | borrowed fields | none | not built yet |
+//! | `NoSeek` over a `Read` | needs `Seek` | not built yet: slices in, `Vec` or `Write` out |
 //!
 //! # NBT
 //!

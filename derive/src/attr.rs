@@ -493,8 +493,7 @@ const CONTAINER_WIRE_HELP: &str = "on a type, `#[wire(...)]` takes `magic = b\".
                                    integer with its type: `magic = 0xCAFE_u16`) and, on an \
                                    enum, `tag = u8` (any integer type, or `u16be`, `u32le` ...)";
 
-const VARIANT_WIRE_HELP: &str =
-    "on a variant, `#[wire(...)]` takes `tag = N` or `fallback` (the variant that keeps unknown \
+const VARIANT_WIRE_HELP: &str = "on a variant, `#[wire(...)]` takes `tag = N` or `fallback` (the variant that keeps unknown \
      tags; its first field holds the tag)";
 
 const FIELD_WIRE_HELP: &str = "on a field, `#[wire(...)]` takes `count = expr`, `until_eof`, \

@@ -323,7 +323,12 @@ fn is_string(ty: &Type) -> bool {
 
 /// A format declaration (`#[wire(...)]` somewhere): what it cannot be, and every
 /// `#[wire(...)]` where it does not belong.
-pub(crate) fn format(input: &DeriveInput, attrs: &ContainerAttrs, body: &Body, errors: &mut Errors) {
+pub(crate) fn format(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    body: &Body,
+    errors: &mut Errors,
+) {
     let at = attrs.wire.first().copied().unwrap_or(input.ident.span());
     if attrs
         .endian
@@ -338,13 +343,22 @@ pub(crate) fn format(input: &DeriveInput, attrs: &ContainerAttrs, body: &Body, e
     }
     let no_wire_type = "a format declaration (`#[wire(...)]`) has no wire type, so";
     for (span, _) in &attrs.wire_repr {
-        errors.at(*span, format!("{no_wire_type} `#[wire_repr]` has nothing to lay out"));
+        errors.at(
+            *span,
+            format!("{no_wire_type} `#[wire_repr]` has nothing to lay out"),
+        );
     }
     if let Some(path) = attrs.wire_derive.first() {
-        errors.at(path.span(), format!("{no_wire_type} `#[wire_derive]` has nothing to derive on"));
+        errors.at(
+            path.span(),
+            format!("{no_wire_type} `#[wire_derive]` has nothing to derive on"),
+        );
     }
     if let Some(span) = attrs.wire_default {
-        errors.at(span, format!("{no_wire_type} `#[wire_default]` has nothing to apply to"));
+        errors.at(
+            span,
+            format!("{no_wire_type} `#[wire_default]` has nothing to apply to"),
+        );
     }
     if attrs.bincode {
         errors.at(
@@ -360,7 +374,10 @@ pub(crate) fn format(input: &DeriveInput, attrs: &ContainerAttrs, body: &Body, e
         ),
         Body::Struct(fields) => {
             if attrs.format.tag.is_some() {
-                errors.at(at, "`tag` is for enums: it is read first and chooses the variant");
+                errors.at(
+                    at,
+                    "`tag` is for enums: it is read first and chooses the variant",
+                );
             }
             format_fields(&fields.fields, false, errors);
         }
@@ -418,13 +435,19 @@ pub(crate) fn format(input: &DeriveInput, attrs: &ContainerAttrs, body: &Body, e
                     if let Some((_, first)) = tags.iter().find(|(n, _)| *n == value) {
                         errors.at(
                             lit.span(),
-                            format!("tag {value} is already `{first}`'s; every variant needs its own"),
+                            format!(
+                                "tag {value} is already `{first}`'s; every variant needs its own"
+                            ),
                         );
                     }
                     tags.push((value, &v.ident));
                 }
                 let skip = usize::from(vf.fallback);
-                format_fields(&v.fields.fields[skip.min(v.fields.fields.len())..], true, errors);
+                format_fields(
+                    &v.fields.fields[skip.min(v.fields.fields.len())..],
+                    true,
+                    errors,
+                );
             }
         }
     }
@@ -449,7 +472,10 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
             errors.at(field.ty.span(), "give `count` or `until_eof`, not both");
         }
         if (f.count.is_some() || f.until_eof) && vec_of.is_none() {
-            errors.at(field.ty.span(), "`count` and `until_eof` go on a `Vec<T>` field");
+            errors.at(
+                field.ty.span(),
+                "`count` and `until_eof` go on a `Vec<T>` field",
+            );
         }
         if vec_of.is_some() && f.count.is_none() && !f.until_eof {
             errors.at(
@@ -485,16 +511,19 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
                      the element as its own type",
                 );
             } else if let Support::FramedOnly = supported(inner, &mut Errors::default()) {
-                errors.at(inner.span(), "this element type has no format: declare it as its own type");
+                errors.at(
+                    inner.span(),
+                    "this element type has no format: declare it as its own type",
+                );
             }
         }
         if f.calc.is_some() && !is_integer(&field.ty) {
-            errors.at(field.ty.span(), "`calc` goes on an integer field (`u8` ... `i128`, `usize`)");
+            errors.at(
+                field.ty.span(),
+                "`calc` goes on an integer field (`u8` ... `i128`, `usize`)",
+            );
         }
-        if vec_of.is_none()
-            && option_of.is_none()
-            && matches!(field.kind, FieldKind::Framed(_))
-        {
+        if vec_of.is_none() && option_of.is_none() && matches!(field.kind, FieldKind::Framed(_)) {
             errors.at(
                 field.ty.span(),
                 "this type is not supported in a format declaration yet: use `Vec<u8>` with \
@@ -508,7 +537,9 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
         {
             errors.at(
                 name.span(),
-                format!("`{name}` is read after this field: a count must come from an earlier field"),
+                format!(
+                    "`{name}` is read after this field: a count must come from an earlier field"
+                ),
             );
         }
     }

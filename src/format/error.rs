@@ -196,7 +196,12 @@ mod tests {
 
     #[test]
     fn offsets_are_grouped_by_thousands() {
-        let cases = [(0, "0"), (999, "999"), (1204, "1,204"), (1_000_000, "1,000,000")];
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1204, "1,204"),
+            (1_000_000, "1,000,000"),
+        ];
         for (n, text) in cases {
             assert_eq!(alloc::format!("{}", Grouped(n)), text);
         }

@@ -110,6 +110,29 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! `calc` with a count that is not a field on its own, `pad_before` and `align_after`:
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(le)]
+//! struct Table {
+//!     #[wire(calc = rows.len() * 2)] // a size in bytes
+//!     size: u16,
+//!     #[wire(pad_before = 2, count = size / 2, align_after = 8)]
+//!     rows: Vec<u16>,
+//! }
+//!
+//! let bytes = Table { size: 0, rows: vec![1, 2, 3] }.to_format_vec()?;
+//! assert_eq!(bytes, [6, 0, 0, 0, 1, 0, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
+//! assert_eq!(Table::read_format_exact(&bytes)?, Table { size: 6, rows: vec![1, 2, 3] });
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
 //! A tagged enum with a fallback that keeps blocks it does not know:
 //!
 //! ```
@@ -491,7 +514,10 @@ impl<'a> FormatReader<'a> {
         FormatError::new(
             ErrorKind::UnexpectedEof,
             self.pos,
-            alloc::format!("{count} elements need {need} bytes, {} left", self.remaining()),
+            alloc::format!(
+                "{count} elements need {need} bytes, {} left",
+                self.remaining()
+            ),
         )
     }
 

@@ -117,7 +117,10 @@ fn a_count_that_does_not_fit_its_field_is_refused() {
         at(&err),
         (ErrorKind::InvalidInput, "Chunk.length".into(), Some(4))
     );
-    assert_eq!(err.to_string(), "Chunk.length at byte 4: 256 does not fit in `u8`");
+    assert_eq!(
+        err.to_string(),
+        "Chunk.length at byte 4: 256 does not fit in `u8`"
+    );
     assert_eq!(out, [0xAA], "nothing is left behind");
 }
 
@@ -150,7 +153,10 @@ fn calc_writes_a_computed_field_and_the_count_is_checked() {
     };
     let err = too_many.to_format_vec().unwrap_err();
     assert_eq!(at(&err).0, ErrorKind::InvalidInput);
-    assert!(err.to_string().contains("80000 does not fit in `u16`"), "{err}");
+    assert!(
+        err.to_string().contains("80000 does not fit in `u16`"),
+        "{err}"
+    );
 }
 
 #[derive(Endianize, Debug, PartialEq)]
@@ -179,7 +185,10 @@ fn a_count_expression_must_match_the_collection_when_written() {
         at(&err),
         (ErrorKind::InvalidInput, "Kept.items".into(), Some(1))
     );
-    assert!(err.to_string().contains("reads as 6 but the collection holds 1"));
+    assert!(
+        err.to_string()
+            .contains("reads as 6 but the collection holds 1")
+    );
 }
 
 // ----- nested declarations, paths -----------------------------------------------------------
@@ -268,8 +277,14 @@ fn a_wrong_magic_is_invalid_data() {
     let mut bytes = capture().to_format_vec().unwrap();
     bytes[1] = b'X';
     let err = Capture::read_format(&bytes).unwrap_err();
-    assert_eq!(at(&err), (ErrorKind::InvalidData, "Capture".into(), Some(0)));
-    assert!(err.to_string().contains("magic 43 41 50 expected, found 43 58 50"));
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidData, "Capture".into(), Some(0))
+    );
+    assert!(
+        err.to_string()
+            .contains("magic 43 41 50 expected, found 43 58 50")
+    );
 }
 
 #[test]
@@ -310,9 +325,15 @@ fn invalid_values_in_fixed_fields_are_located() {
     };
     round_trip(&flags, &[1, 0, 0, 0, 1, 0xe9, 0, 0, 0, 0]);
     let err = Flags::read_format(&[1, 0, 0, 0, 2, 0xe9, 0, 0, 0, 0]).unwrap_err();
-    assert_eq!(at(&err), (ErrorKind::InvalidData, "Flags.on".into(), Some(4)));
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidData, "Flags.on".into(), Some(4))
+    );
     let err = Flags::read_format(&[1, 0, 0, 0, 1, 0, 0xd8, 0, 0, 0]).unwrap_err();
-    assert_eq!(at(&err), (ErrorKind::InvalidData, "Flags.c".into(), Some(5)));
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidData, "Flags.c".into(), Some(5))
+    );
 }
 
 // ----- until_eof ----------------------------------------------------------------------------
@@ -354,7 +375,10 @@ fn until_eof_reads_to_the_end() {
     round_trip_to_end(&Blob(7, vec![1, 2, 3]), &[7, 1, 2, 3]);
     round_trip_to_end(&Blob(7, vec![]), &[7]);
     let err = Tail::read_format(&[1, 2, 0, 3]).unwrap_err();
-    assert_eq!(at(&err), (ErrorKind::UnexpectedEof, "Tail.rest".into(), Some(3)));
+    assert_eq!(
+        at(&err),
+        (ErrorKind::UnexpectedEof, "Tail.rest".into(), Some(3))
+    );
     let err = Points::read_format(&[0, 1, 0, 2, 0, 3]).unwrap_err();
     assert_eq!(
         at(&err),
@@ -453,8 +477,8 @@ fn padding_and_alignment_round_trip() {
     round_trip(
         &padded,
         &[
-            1, 0, 0, 2, /* aligned */ 3, 0, 4, 0, /* to 8 */ 5, 0, 0, 0, 3, b'a', b'b', b'c',
-            0, 0, 0, 6, /* to 8 */ 0, 0, 0, 0,
+            1, 0, 0, 2, /* aligned */ 3, 0, 4, 0, /* to 8 */ 5, 0, 0, 0, 3, b'a', b'b',
+            b'c', 0, 0, 0, 6, /* to 8 */ 0, 0, 0, 0,
         ],
     );
 }
@@ -618,7 +642,10 @@ fn unknown_tags_without_a_fallback_and_clashing_fallbacks_are_errors() {
         body: vec![],
     };
     let err = clash.to_format_vec().unwrap_err();
-    assert_eq!(at(&err), (ErrorKind::InvalidInput, "Block::Unknown".into(), Some(0)));
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidInput, "Block::Unknown".into(), Some(0))
+    );
     assert!(err.to_string().contains("`Packet`"), "{err}");
 }
 
@@ -647,7 +674,9 @@ fn the_reader_and_writer_by_hand() {
     let err = reader.take(2).unwrap_err();
     assert_eq!(at(&err), (ErrorKind::UnexpectedEof, String::new(), Some(2)));
     assert_eq!(err.to_string(), "at byte 2: needs 2 bytes, 1 left");
-    let err = reader.collect(usize::MAX, 8, |r| r.take(8).map(|_| ())).unwrap_err();
+    let err = reader
+        .collect(usize::MAX, 8, |r| r.take(8).map(|_| ()))
+        .unwrap_err();
     assert!(err.to_string().contains("more than usize::MAX"), "{err}");
 }
 

@@ -24,8 +24,12 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
     let f = quote!(#c::derive_support::format);
     let magic = format.magic.as_ref().map(|m| m.bytes(cx.order()));
     let magic_len = magic.as_ref().map_or(0, Vec::len);
-    let read_magic = magic.as_ref().map(|bytes| quote!(__r.magic(&[#(#bytes),*])?;));
-    let write_magic = magic.as_ref().map(|bytes| quote!(__w.bytes(&[#(#bytes),*]);));
+    let read_magic = magic
+        .as_ref()
+        .map(|bytes| quote!(__r.magic(&[#(#bytes),*])?;));
+    let write_magic = magic
+        .as_ref()
+        .map(|bytes| quote!(__w.bytes(&[#(#bytes),*]);));
     let (min, read_body, write_body) = match &input.body {
         Body::Struct(list) => {
             let fields = &list.fields;
@@ -221,7 +225,12 @@ impl Cx<'_> {
 
     /// A conversion from a wire value `__wv` to the logical `ty` as an
     /// `io::Result`, its error at byte `at`.
-    fn from_wire(&self, conversion: TokenStream, ty: &TokenStream, at: &TokenStream) -> TokenStream {
+    fn from_wire(
+        &self,
+        conversion: TokenStream,
+        ty: &TokenStream,
+        at: &TokenStream,
+    ) -> TokenStream {
         let c = self.c;
         let f = self.f();
         quote! {
@@ -335,7 +344,9 @@ impl Cx<'_> {
             let ty = &field.ty;
             let w = self.fixed_wire_ty(field);
             let conversion = self.convert_field(field, quote!(__wv), Dir::FromWire, &err, name);
-            let convert = self.at(field).from_wire(conversion, &quote!(#ty), &quote!(__at));
+            let convert = self
+                .at(field)
+                .from_wire(conversion, &quote!(#ty), &quote!(__at));
             reads.push(quote! {
                 let #b: #ty = {
                     let __image = &__run[#offset..#offset + #size];
@@ -375,7 +386,8 @@ impl Cx<'_> {
         let ty = &field.ty;
         let name = field.display_name();
         let fmt = &field.format;
-        let size = |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidData, __r.position())?);
+        let size =
+            |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidData, __r.position())?);
         let mut pre = TokenStream::new();
         if let Some(e) = &fmt.pad_before {
             let n = size(e);
@@ -402,7 +414,8 @@ impl Cx<'_> {
             Part::Fixed => {
                 let err = quote!(#c::ConvertError);
                 let w = self.fixed_wire_ty(field);
-                let conversion = self.convert_field(field, quote!(__wv), Dir::FromWire, &err, &name);
+                let conversion =
+                    self.convert_field(field, quote!(__wv), Dir::FromWire, &err, &name);
                 let convert = cx.from_wire(conversion, &quote!(#ty), &quote!(__at));
                 quote! {{
                     let __at = __r.position();
@@ -572,7 +585,8 @@ impl Cx<'_> {
         let b = binding(field);
         let name = field.display_name();
         let fmt = &field.format;
-        let size = |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidInput, __w.position())?);
+        let size =
+            |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidInput, __w.position())?);
         let mut pre = TokenStream::new();
         if let Some(e) = &fmt.pad_before {
             let n = size(e);
@@ -603,9 +617,10 @@ impl Cx<'_> {
             }
             Part::Nested(_) => quote!(__w.write(#b)),
             Part::Vec(element) => {
-                let check = fmt.count.as_ref().map(|count| {
-                    quote!(#f::check_count(#count, #b.len(), __w.position())?;)
-                });
+                let check = fmt
+                    .count
+                    .as_ref()
+                    .map(|count| quote!(#f::check_count(#count, #b.len(), __w.position())?;));
                 let each = match cx.elements(element) {
                     Elements::Bytes => quote!({ __w.bytes(#b); #f::Result::<()>::Ok(()) }),
                     Elements::Numbers(w) => {
