@@ -372,7 +372,7 @@ pub mod format {
     ) -> io::Result<usize> {
         value
             .try_into()
-            .map_err(|_| FormatError::new(kind, at, format!("{value:?} is not a length")))
+            .map_err(|_| FormatError::io_error(kind, at, format!("{value:?} is not a length")))
     }
 
     /// The value a `calc` (or a count's implicit `calc`) writes, converted to the field's type.
@@ -382,7 +382,7 @@ pub mod format {
     #[inline]
     pub fn calc<F: TryFrom<V>, V: Copy + fmt::Display>(value: V, at: usize) -> io::Result<F> {
         F::try_from(value).map_err(|_| {
-            FormatError::new(
+            FormatError::io_error(
                 ErrorKind::InvalidInput,
                 at,
                 format!(
@@ -405,7 +405,7 @@ pub mod format {
     ) -> io::Result<()> {
         match count.try_into() {
             Ok(n) if n == len => Ok(()),
-            _ => Err(FormatError::new(
+            _ => Err(FormatError::io_error(
                 ErrorKind::InvalidInput,
                 at,
                 format!("the count reads as {count:?} but the collection holds {len}"),
@@ -422,7 +422,7 @@ pub mod format {
         if condition == is_some {
             return Ok(());
         }
-        Err(FormatError::new(
+        Err(FormatError::io_error(
             ErrorKind::InvalidInput,
             at,
             if is_some {
@@ -460,7 +460,7 @@ pub mod format {
 
     #[cold]
     fn too_long(kind: ErrorKind, start: usize, used: usize, size: usize) -> io::Error {
-        FormatError::new(
+        FormatError::io_error(
             kind,
             start,
             format!("the field takes {used} bytes, more than its `pad_size_to = {size}`"),
@@ -479,7 +479,7 @@ pub mod format {
         let part = image
             .get(error.offset..error.offset + error.len)
             .unwrap_or(&[]);
-        FormatError::new(
+        FormatError::io_error(
             ErrorKind::InvalidData,
             at + error.offset,
             format!(
@@ -506,7 +506,7 @@ pub mod format {
         let mut at = 0;
         for &(name, size) in fields {
             if at + size > left {
-                let e = FormatError::new(
+                let e = FormatError::io_error(
                     ErrorKind::UnexpectedEof,
                     reader.position() + at,
                     format!("needs {size} bytes, {} left", left - at),
@@ -515,7 +515,7 @@ pub mod format {
             }
             at += size;
         }
-        FormatError::new(
+        FormatError::io_error(
             ErrorKind::UnexpectedEof,
             reader.position(),
             "input ends early",
@@ -525,7 +525,7 @@ pub mod format {
     /// A tag that no variant has (and no fallback takes).
     #[cold]
     pub fn unknown_tag<T: fmt::Display + fmt::LowerHex>(tag: T, at: usize) -> io::Error {
-        FormatError::new(
+        FormatError::io_error(
             ErrorKind::InvalidData,
             at,
             format!("unknown tag {tag} ({tag:#x})"),
@@ -535,7 +535,7 @@ pub mod format {
     /// A fallback variant about to be written holds the tag of another variant.
     #[cold]
     pub fn fallback_clash<T: fmt::Display>(tag: T, variant: &str, at: usize) -> io::Error {
-        FormatError::new(
+        FormatError::io_error(
             ErrorKind::InvalidInput,
             at,
             format!(

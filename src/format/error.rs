@@ -57,7 +57,7 @@ pub struct FormatError {
 impl FormatError {
     /// An `io::Error` of `kind` at byte `offset` of the input (or output) saying `message`.
     #[cold]
-    pub fn new(kind: io::ErrorKind, offset: usize, message: impl fmt::Display) -> io::Error {
+    pub fn io_error(kind: io::ErrorKind, offset: usize, message: impl fmt::Display) -> io::Error {
         io::Error::new(
             kind,
             FormatError {
@@ -193,6 +193,7 @@ impl fmt::Display for Grouped {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn offsets_are_grouped_by_thousands() {
@@ -209,7 +210,7 @@ mod tests {
 
     #[test]
     fn paths_read_outermost_first() {
-        let e = FormatError::new(io::ErrorKind::UnexpectedEof, 1204, "needs 4 bytes, 2 left");
+        let e = FormatError::io_error(io::ErrorKind::UnexpectedEof, 1204, "needs 4 bytes, 2 left");
         let e = FormatError::in_field(e, "length");
         let e = FormatError::in_index(e, 3);
         let e = FormatError::in_field(e, "blocks");

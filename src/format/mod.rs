@@ -38,8 +38,8 @@
 //!   fixed wire image; written, they are converted into space reserved once per run;
 //! * a field of another type is read through that type's [`ReadFormat`]: another
 //!   declaration, or any struct deriving `Endianize` with a fixed wire image (one copy);
-//! * counted arrays of numbers (`Vec<u16>`, `Vec<f64>`, ...) go through the [`bulk`](crate::bulk)
-//!   kernels in one call, `Vec<u8>` is one copy.
+//! * counted arrays of numbers (`Vec<u16>`, `Vec<f64>`, ...) go through the [`bulk`] kernels
+//!   in one call, `Vec<u8>` is one copy.
 //!
 //! Expressions in attributes (`count`, `if`, `calc`, `pad_size_to`, ...) see the fields read
 //! before them as local variables by name (`self_0`, `self_1`, ... in tuple structs), holding
@@ -234,7 +234,7 @@ pub trait ReadFormat: Sized {
     fn read_format_exact(data: &[u8]) -> io::Result<Self> {
         let (value, used) = Self::read_format(data)?;
         if used != data.len() {
-            return Err(at_root::<Self>(FormatError::new(
+            return Err(at_root::<Self>(FormatError::io_error(
                 ErrorKind::InvalidData,
                 used,
                 alloc::format!("{} bytes after the value", data.len() - used),
@@ -331,7 +331,7 @@ where
 /// reason is kept).
 #[cold]
 pub(crate) fn converting(error: ConvertError, kind: ErrorKind, offset: usize) -> io::Error {
-    FormatError::new(kind, offset, error.reason())
+    FormatError::io_error(kind, offset, error.reason())
 }
 
 /// A position in a byte slice being read by a format declaration.
@@ -392,7 +392,7 @@ impl<'a> FormatReader<'a> {
     /// The error for needing `len` bytes here.
     #[cold]
     fn truncated(&self, len: usize) -> io::Error {
-        FormatError::new(
+        FormatError::io_error(
             ErrorKind::UnexpectedEof,
             self.pos,
             alloc::format!("needs {len} bytes, {} left", self.remaining()),
@@ -424,7 +424,7 @@ impl<'a> FormatReader<'a> {
         let at = self.pos;
         let found = self.take(expected.len())?;
         if found != expected {
-            return Err(FormatError::new(
+            return Err(FormatError::io_error(
                 ErrorKind::InvalidData,
                 at,
                 alloc::format!("magic {} expected, found {}", Hex(expected), Hex(found)),
@@ -465,8 +465,8 @@ impl<'a> FormatReader<'a> {
     pub fn numbers_to_end<W: WireElement>(&mut self) -> io::Result<Vec<W::Native>> {
         let size = size_of::<W>();
         let count = self.remaining() / size;
-        if self.remaining() % size != 0 {
-            return Err(FormatError::new(
+        if !self.remaining().is_multiple_of(size) {
+            return Err(FormatError::io_error(
                 ErrorKind::UnexpectedEof,
                 self.pos + count * size,
                 alloc::format!(
@@ -511,7 +511,7 @@ impl<'a> FormatReader<'a> {
             Some(need) => alloc::format!("at least {need}"),
             None => "more than usize::MAX".into(),
         };
-        FormatError::new(
+        FormatError::io_error(
             ErrorKind::UnexpectedEof,
             self.pos,
             alloc::format!(
@@ -572,7 +572,7 @@ impl<'a> FormatReader<'a> {
             out.push(read(self).map_err(|e| FormatError::in_index(e, out.len()))?);
             if self.pos == at {
                 return Err(FormatError::in_index(
-                    FormatError::new(
+                    FormatError::io_error(
                         ErrorKind::InvalidData,
                         at,
                         "an element read to the end of the input took no bytes",
@@ -589,7 +589,7 @@ impl<'a> FormatReader<'a> {
 #[cold]
 fn invalid_image(e: crate::io::InvalidImage, bytes: &[u8], at: usize) -> io::Error {
     let part = bytes.get(e.offset..e.offset + e.len).unwrap_or(&[]);
-    FormatError::new(
+    FormatError::io_error(
         ErrorKind::InvalidData,
         at + e.offset,
         alloc::format!("not a valid {}: {}", ShortName(e.type_name), Hex(part)),

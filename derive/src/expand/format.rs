@@ -225,7 +225,7 @@ impl Cx<'_> {
 
     /// A conversion from a wire value `__wv` to the logical `ty` as an
     /// `io::Result`, its error at byte `at`.
-    fn from_wire(
+    fn read_conversion(
         &self,
         conversion: TokenStream,
         ty: &TokenStream,
@@ -242,7 +242,7 @@ impl Cx<'_> {
     }
 
     /// A conversion of a logical value to its wire type `wire` as an `io::Result`.
-    fn to_wire(&self, conversion: TokenStream, wire: &TokenStream) -> TokenStream {
+    fn write_conversion(&self, conversion: TokenStream, wire: &TokenStream) -> TokenStream {
         let c = self.c;
         let f = self.f();
         quote! {
@@ -260,7 +260,7 @@ impl Cx<'_> {
         let wire = self.shape_wire_ty(shape);
         let logical = Self::shape_logical_ty(shape);
         let conversion = self.convert_shape(shape, quote!(__wv), Dir::FromWire, &err, label, 0);
-        let convert = self.from_wire(conversion, &logical, &quote!(__at));
+        let convert = self.read_conversion(conversion, &logical, &quote!(__at));
         quote! {{
             let __at = __r.position();
             match __r.image::<#wire>() {
@@ -294,7 +294,7 @@ impl Cx<'_> {
                     quote!((::core::clone::Clone::clone(__x)))
                 };
                 let conversion = self.convert_shape(&shape, place, Dir::ToWire, &err, label, 0);
-                let convert = self.to_wire(conversion, &wire);
+                let convert = self.write_conversion(conversion, &wire);
                 quote! {{
                     let __wv = #convert?;
                     __w.image(&__wv);
@@ -346,7 +346,7 @@ impl Cx<'_> {
             let conversion = self.convert_field(field, quote!(__wv), Dir::FromWire, &err, name);
             let convert = self
                 .at(field)
-                .from_wire(conversion, &quote!(#ty), &quote!(__at));
+                .read_conversion(conversion, &quote!(#ty), &quote!(__at));
             reads.push(quote! {
                 let #b: #ty = {
                     let __image = &__run[#offset..#offset + #size];
@@ -416,7 +416,7 @@ impl Cx<'_> {
                 let w = self.fixed_wire_ty(field);
                 let conversion =
                     self.convert_field(field, quote!(__wv), Dir::FromWire, &err, &name);
-                let convert = cx.from_wire(conversion, &quote!(#ty), &quote!(__at));
+                let convert = cx.read_conversion(conversion, &quote!(#ty), &quote!(__at));
                 quote! {{
                     let __at = __r.position();
                     match __r.image::<#w>() {
@@ -560,7 +560,7 @@ impl Cx<'_> {
                 _ => quote!((*#b)),
             };
             let conversion = self.convert_field(field, place, Dir::ToWire, &err, &name);
-            let convert = self.at(field).to_wire(conversion, &w);
+            let convert = self.at(field).write_conversion(conversion, &w);
             let wv = format_ident!("__wv{}", i);
             converts.push(quote! {
                 let #wv: #w = #convert.map_err(|__e| #f::FormatError::in_field(__e, #name))?;
