@@ -735,3 +735,75 @@ proptest! {
         let _ = Optional::read_format(&bytes);
     }
 }
+
+// ----- field kinds inside declarations ---------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Mixed {
+    #[text(utf8, units = 4, pad = "null")]
+    name: String,
+    #[endian(le)]
+    little: u32,
+    pair: (u8, u16),
+    levels: [i16; 3],
+    corners: [Point; 2],
+    n: u8,
+    #[endian(le)]
+    #[wire(count = n)]
+    little_words: Vec<u16>,
+    #[wire(count = 2)]
+    chars: Vec<char>,
+}
+
+#[test]
+fn text_arrays_tuples_and_field_orders_inside_declarations() {
+    let mixed = Mixed {
+        name: "ab".into(),
+        little: 1,
+        pair: (2, 3),
+        levels: [-1, 0, 1],
+        corners: [Point { x: 1, y: 2 }, Point { x: 3, y: 4 }],
+        n: 2,
+        little_words: vec![0x0102, 0x0304],
+        chars: vec!['a', 'é'],
+    };
+    let mut bytes = b"ab\0\0\x01\0\0\0\x02\x00\x03\xff\xff\0\0\0\x01".to_vec();
+    bytes.extend_from_slice(&[0, 1, 0, 2, 0, 3, 0, 4, 2, 2, 1, 4, 3]);
+    bytes.extend_from_slice(&[0, 0, 0, b'a', 0, 0, 0, 0xe9]);
+    round_trip(&mixed, &bytes);
+    let too_long = Mixed {
+        name: "too long".into(),
+        ..mixed
+    };
+    let err = too_long.to_format_vec().unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidInput, "Mixed.name".into(), Some(0))
+    );
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(le)]
+struct Table<T> {
+    n: u16,
+    #[wire(count = n)]
+    rows: Vec<T>,
+}
+
+#[test]
+fn generic_declarations_bound_their_parameters() {
+    let table = Table {
+        n: 2,
+        rows: vec![Point { x: 1, y: 2 }, Point { x: 3, y: 4 }],
+    };
+    round_trip(&table, &[2, 0, 0, 1, 0, 2, 0, 3, 0, 4]);
+    let nested = Table {
+        n: 1,
+        rows: vec![Table {
+            n: 1,
+            rows: vec![Point { x: 5, y: 6 }],
+        }],
+    };
+    round_trip(&nested, &[1, 0, 1, 0, 0, 5, 0, 6]);
+}

@@ -103,4 +103,27 @@ struct FramedString {
     name: String,
 }
 
+
+
+#[derive(Endianize)]
+#[endian(be)]
+#[wire(tag = u8)]
+struct TagOnAStruct {
+    a: u8,
+}
+
+#[derive(Endianize)]
+#[endian(be)]
+#[wire(magic = b"U")]
+union NoUnions {
+    a: u8,
+}
+
+#[derive(Endianize)]
+#[endian(be)]
+struct NestedCollections {
+    n: u8,
+    #[wire(count = n)]
+    rows: Vec<Vec<u8>>,
+}
 fn main() {}

@@ -242,14 +242,19 @@ impl Cx<'_> {
     }
 
     /// A conversion of a logical value to its wire type `wire` as an `io::Result`.
-    fn write_conversion(&self, conversion: TokenStream, wire: &TokenStream) -> TokenStream {
+    fn write_conversion(
+        &self,
+        conversion: TokenStream,
+        wire: &TokenStream,
+        at: &TokenStream,
+    ) -> TokenStream {
         let c = self.c;
         let f = self.f();
         quote! {
             (move || -> ::core::result::Result<#wire, #c::ConvertError> {
                 ::core::result::Result::Ok(#conversion)
             })()
-            .map_err(|__e| #f::convert(__e, #f::Kind::InvalidInput, __w.position()))
+            .map_err(|__e| #f::convert(__e, #f::Kind::InvalidInput, #at))
         }
     }
 
@@ -294,7 +299,7 @@ impl Cx<'_> {
                     quote!((::core::clone::Clone::clone(__x)))
                 };
                 let conversion = self.convert_shape(&shape, place, Dir::ToWire, &err, label, 0);
-                let convert = self.write_conversion(conversion, &wire);
+                let convert = self.write_conversion(conversion, &wire, &quote!(__w.position()));
                 quote! {{
                     let __wv = #convert?;
                     __w.image(&__wv);
@@ -560,7 +565,9 @@ impl Cx<'_> {
                 _ => quote!((*#b)),
             };
             let conversion = self.convert_field(field, place, Dir::ToWire, &err, &name);
-            let convert = self.at(field).write_conversion(conversion, &w);
+            let convert =
+                self.at(field)
+                    .write_conversion(conversion, &w, &quote!(__w.position() + #offset));
             let wv = format_ident!("__wv{}", i);
             converts.push(quote! {
                 let #wv: #w = #convert.map_err(|__e| #f::FormatError::in_field(__e, #name))?;
