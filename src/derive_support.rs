@@ -413,6 +413,32 @@ pub mod format {
         }
     }
 
+    /// A list about to be written with a terminator holds no element equal to it (reading
+    /// would stop there).
+    ///
+    /// # Errors
+    /// `InvalidInput`, naming the first such element.
+    #[inline]
+    pub fn check_terminator<T: PartialEq + fmt::Debug>(
+        items: &[T],
+        terminator: &T,
+        at: usize,
+    ) -> io::Result<()> {
+        match items.iter().position(|item| item == terminator) {
+            None => Ok(()),
+            Some(index) => Err(FormatError::in_index(
+                FormatError::io_error(
+                    ErrorKind::InvalidInput,
+                    at,
+                    format!(
+                        "the element equals the terminator {terminator:?}: the list would end there when read"
+                    ),
+                ),
+                index,
+            )),
+        }
+    }
+
     /// An `Option` about to be written agrees with its `if`.
     ///
     /// # Errors

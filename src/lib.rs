@@ -272,7 +272,7 @@
 //! | `#[br(temp)]` (with `#[binrw]`) | `#[deku(temp)]` | not built: a derive cannot remove a field, so the count field stays and is computed on write |
 //! | `#[br(if(cond))]` | `#[deku(cond = "cond")]` | `#[wire(if = cond)]` on an `Option<T>` |
 //! | `#[br(parse_with = until_eof)]` | `#[deku(read_all)]` | `#[wire(until_eof)]` |
-//! | `#[br(until(...))]`, `NullString` | `#[deku(until = "...")]` | not built yet (lists ending at a terminator) |
+//! | `#[br(until_exclusive(\|x\| *x == 0))]`, `NullString` | `#[deku(until = "...")]` | `#[wire(terminator = 0)]`: the terminator is read and not kept, written after the elements (a predicate is not built yet) |
 //! | `#[brw(pad_before = n)]`, `pad_after` | `#[deku(pad_bytes_before = "n")]`, `pad_bytes_after` | `#[wire(pad_before = n)]`, `pad_after` |
 //! | `#[brw(align_before = n)]`, `align_after` | none | `#[wire(align_before = n)]`, `align_after` |
 //! | `#[brw(pad_size_to = n)]` | none | `#[wire(pad_size_to = n)]` (a longer field is an error) |

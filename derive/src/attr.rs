@@ -497,7 +497,7 @@ const VARIANT_WIRE_HELP: &str = "on a variant, `#[wire(...)]` takes `tag = N` or
      tags; its first field holds the tag)";
 
 const FIELD_WIRE_HELP: &str = "on a field, `#[wire(...)]` takes `count = expr`, `until_eof`, \
-                               `calc = expr`, `if = expr`, `pad_before = n`, `pad_after = n`, \
+                               `terminator = value`, `calc = expr`, `if = expr`, `pad_before = n`, `pad_after = n`, \
                                `align_before = n`, `align_after = n`, `pad_size_to = n`";
 
 /// The key of one `#[wire(...)]` entry (keywords such as `if` included).
@@ -642,6 +642,7 @@ fn parse_field_wire(attr: &Attribute, out: &mut FieldFormat) -> syn::Result<()> 
         }
         let slot = match key.as_str() {
             "count" => &mut out.count,
+            "terminator" => &mut out.terminator,
             "calc" => &mut out.calc,
             "if" => &mut out.cond,
             "pad_before" => &mut out.pad_before,

@@ -468,20 +468,27 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
                  with `#[wire(count = field)]`",
             );
         }
-        if f.count.is_some() && f.until_eof {
-            errors.at(field.ty.span(), "give `count` or `until_eof`, not both");
-        }
-        if (f.count.is_some() || f.until_eof) && vec_of.is_none() {
+        let lengths = usize::from(f.count.is_some())
+            + usize::from(f.until_eof)
+            + usize::from(f.terminator.is_some());
+        if lengths > 1 {
             errors.at(
                 field.ty.span(),
-                "`count` and `until_eof` go on a `Vec<T>` field",
+                "give one of `count`, `until_eof` and `terminator`",
             );
         }
-        if vec_of.is_some() && f.count.is_none() && !f.until_eof {
+        if lengths > 0 && vec_of.is_none() {
+            errors.at(
+                field.ty.span(),
+                "`count`, `until_eof` and `terminator` go on a `Vec<T>` field",
+            );
+        }
+        if vec_of.is_some() && lengths == 0 {
             errors.at(
                 field.ty.span(),
                 "a `Vec` in a format declaration needs its length: `#[wire(count = field)]` (an \
-                 expression over earlier fields) or `#[wire(until_eof)]`",
+                 expression over earlier fields), `#[wire(until_eof)]` or \
+                 `#[wire(terminator = 0)]` (the element that ends it)",
             );
         }
         if f.until_eof && i + 1 != fields.len() {

@@ -232,6 +232,8 @@ pub(crate) struct VariantFormat {
 pub(crate) struct FieldFormat {
     pub(crate) count: Option<Expr>,
     pub(crate) until_eof: bool,
+    /// `terminator = expr`: the element value that ends the list.
+    pub(crate) terminator: Option<Expr>,
     pub(crate) calc: Option<Expr>,
     pub(crate) cond: Option<Expr>,
     pub(crate) pad_before: Option<Expr>,
@@ -249,6 +251,7 @@ impl FieldFormat {
     pub(crate) fn is_set(&self) -> bool {
         self.count.is_some()
             || self.until_eof
+            || self.terminator.is_some()
             || self.calc.is_some()
             || self.cond.is_some()
             || self.has_padding()

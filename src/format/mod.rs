@@ -68,6 +68,7 @@
 //! |---|---|---|---|
 //! | `count = expr` | `Vec<T>` | `expr` elements (an integer, over earlier fields) | the elements; `expr` must equal the length, else `InvalidInput` |
 //! | `until_eof` | `Vec<T>` | elements until the input ends | the elements |
+//! | `terminator = value` | `Vec<T>` | elements up to the first equal to `value`, which is read and not kept | the elements, then `value`; an element equal to it is refused (`InvalidInput`) |
 //! | `calc = expr` | an integer field | as declared | the value of `expr`, refused (`InvalidInput`) if it does not fit the field |
 //! | `if = expr` | `Option<T>` | `Some(T)` when `expr` is true, else `None` (nothing read) | the value when `Some`; `expr` must agree with `is_some()`, else `InvalidInput` |
 //! | `pad_before = n`, `pad_after = n` | any field | skips `n` bytes (not checked) | writes `n` zero bytes |
@@ -129,6 +130,30 @@
 //! let bytes = Table { size: 0, rows: vec![1, 2, 3] }.to_format_vec()?;
 //! assert_eq!(bytes, [6, 0, 0, 0, 1, 0, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
 //! assert_eq!(Table::read_format_exact(&bytes)?, Table { size: 6, rows: vec![1, 2, 3] });
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! Lists ending at a terminator (`terminator`), such as a NUL-terminated string:
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(be)]
+//! struct Options {
+//!     #[wire(terminator = 0)]
+//!     name: Vec<u8>,
+//!     #[wire(terminator = 0xFFFF)]
+//!     codes: Vec<u16>,
+//! }
+//!
+//! let options = Options { name: b"eth0".to_vec(), codes: vec![1, 2] };
+//! let bytes = options.to_format_vec()?;
+//! assert_eq!(bytes, b"eth0\0\x00\x01\x00\x02\xff\xff");
+//! assert_eq!(Options::read_format_exact(&bytes)?, options);
 //! # }
 //! # Ok::<(), std::io::Error>(())
 //! ```
@@ -493,6 +518,94 @@ impl<'a> FormatReader<'a> {
         let rest = &self.data[self.pos..];
         self.pos = self.data.len();
         rest.to_vec()
+    }
+
+    /// Copies out the bytes before the next `terminator`, and skips the terminator (NUL-ended
+    /// strings, say).
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if the input holds no `terminator`.
+    pub fn bytes_until(&mut self, terminator: u8) -> io::Result<Vec<u8>> {
+        let rest = &self.data[self.pos..];
+        match rest.iter().position(|&b| b == terminator) {
+            Some(len) => {
+                let bytes = rest[..len].to_vec();
+                self.pos += len + 1;
+                Ok(bytes)
+            }
+            None => Err(self.no_terminator(alloc::format!("{terminator:#04x}"))),
+        }
+    }
+
+    /// Reads numbers in `W`'s byte order up to the next one equal to `terminator` (found
+    /// among whole elements from here), with one bulk conversion, and skips the terminator.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if the input holds no `terminator`.
+    pub fn numbers_until<W: WireElement>(
+        &mut self,
+        terminator: W::Native,
+    ) -> io::Result<Vec<W::Native>>
+    where
+        W::Native: core::fmt::Debug,
+    {
+        let size = size_of::<W>();
+        let mut wire = [0u8; 16];
+        bulk::to_bytes::<W>(&[terminator], &mut wire[..size]);
+        let rest = &self.data[self.pos..];
+        match rest.chunks_exact(size).position(|c| c == &wire[..size]) {
+            Some(count) => {
+                let values = self.numbers::<W>(count)?;
+                self.pos += size;
+                Ok(values)
+            }
+            None => Err(self.no_terminator(alloc::format!("{terminator:?}"))),
+        }
+    }
+
+    /// Reads elements with `read` until one equals `terminator` (read, not kept); an error
+    /// names the element's index.
+    ///
+    /// # Errors
+    /// What `read` returns (`UnexpectedEof` when the input ends before the terminator);
+    /// `InvalidData` if an element takes no bytes (the loop would not end).
+    pub fn collect_until<T: PartialEq>(
+        &mut self,
+        terminator: &T,
+        mut read: impl FnMut(&mut Self) -> io::Result<T>,
+    ) -> io::Result<Vec<T>> {
+        let mut out = Vec::new();
+        loop {
+            let at = self.pos;
+            let item = read(self).map_err(|e| FormatError::in_index(e, out.len()))?;
+            if item == *terminator {
+                return Ok(out);
+            }
+            if self.pos == at {
+                return Err(FormatError::in_index(
+                    FormatError::io_error(
+                        ErrorKind::InvalidData,
+                        at,
+                        "an element of a terminated list took no bytes",
+                    ),
+                    out.len(),
+                ));
+            }
+            out.push(item);
+        }
+    }
+
+    /// The error for a list whose terminator never comes.
+    #[cold]
+    fn no_terminator(&self, terminator: alloc::string::String) -> io::Error {
+        FormatError::io_error(
+            ErrorKind::UnexpectedEof,
+            self.pos,
+            alloc::format!(
+                "no terminator {terminator} in the {} bytes left",
+                self.remaining()
+            ),
+        )
     }
 
     /// The bytes of `count` elements of `size` bytes each.

@@ -807,3 +807,69 @@ fn generic_declarations_bound_their_parameters() {
     };
     round_trip(&nested, &[1, 0, 1, 0, 0, 5, 0, 6]);
 }
+
+// ----- terminated lists -----------------------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Names {
+    #[wire(terminator = 0)]
+    name: Vec<u8>,
+    #[wire(terminator = 0xFFFF)]
+    ids: Vec<u16>,
+    #[wire(terminator = Point { x: 0, y: 0 })]
+    points: Vec<Point>,
+}
+
+#[test]
+fn terminated_lists_round_trip() {
+    let names = Names {
+        name: b"abc".to_vec(),
+        ids: vec![1, 0xFF00],
+        points: vec![Point { x: 1, y: 2 }],
+    };
+    round_trip(
+        &names,
+        &[
+            b'a', b'b', b'c', 0, 0, 1, 0xff, 0, 0xff, 0xff, 0, 1, 0, 2, 0, 0, 0, 0,
+        ],
+    );
+    round_trip(
+        &Names {
+            name: vec![],
+            ids: vec![],
+            points: vec![],
+        },
+        &[0, 0xff, 0xff, 0, 0, 0, 0],
+    );
+}
+
+#[test]
+fn terminated_lists_refuse_their_terminator_and_a_missing_end() {
+    let inside = Names {
+        name: b"a\0b".to_vec(),
+        ids: vec![],
+        points: vec![],
+    };
+    let err = inside.to_format_vec().unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidInput, "Names.name[1]".into(), Some(0))
+    );
+    let err = Names::read_format(b"abc").unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::UnexpectedEof, "Names.name".into(), Some(0))
+    );
+    // The terminator is looked for among whole elements only: `ff ff` across two is none.
+    let err = Names::read_format(&[0, 0, 0xff, 0xff, 0]).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::UnexpectedEof, "Names.ids".into(), Some(1))
+    );
+    let err = Names::read_format(&[0, 0xff, 0xff, 0, 1, 0]).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::UnexpectedEof, "Names.points[0]".into(), Some(3))
+    );
+}

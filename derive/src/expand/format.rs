@@ -433,33 +433,54 @@ impl Cx<'_> {
             Part::Nested(ty) => quote!(__r.read::<#ty>()),
             Part::Vec(element) => {
                 let elements = cx.elements(element);
-                match &fmt.count {
-                    Some(count) => {
-                        let each = match &elements {
-                            Elements::Bytes => quote!(__r.bytes(__n)),
-                            Elements::Numbers(w) => quote!(__r.numbers::<#w>(__n)),
-                            Elements::Nested(ty) => quote! {
-                                __r.collect(__n, <#ty as #f::ReadFormat>::MIN_SIZE, |__r| __r.read::<#ty>())
-                            },
-                            Elements::Image(shape) => {
-                                let w = cx.shape_wire_ty(shape);
-                                let one = cx.read_image_element(shape, &name);
-                                quote!(__r.collect(__n, <#w as #c::WireImage>::WIRE_SIZE, |__r| #one))
-                            }
-                        };
-                        quote! {{
-                            let __n = #f::len(#count, #f::Kind::InvalidData, __r.position())?;
-                            #each
-                        }}
-                    }
-                    None => match &elements {
-                        Elements::Bytes => quote!(#f::Result::<_>::Ok(__r.bytes_to_end())),
-                        Elements::Numbers(w) => quote!(__r.numbers_to_end::<#w>()),
+                if let Some(terminator) = &fmt.terminator {
+                    let element_ty = quote!(#element);
+                    match &elements {
+                        Elements::Bytes => quote! {{
+                            let __t: u8 = #terminator;
+                            __r.bytes_until(__t)
+                        }},
+                        Elements::Numbers(w) => quote! {{
+                            let __t: #element_ty = #terminator;
+                            __r.numbers_until::<#w>(__t)
+                        }},
                         Elements::Nested(_) | Elements::Image(_) => {
                             let one = cx.read_element(element, &name);
-                            quote!(__r.collect_to_end(|__r| #one))
+                            quote! {{
+                                let __t: #element_ty = #terminator;
+                                __r.collect_until(&__t, |__r| #one)
+                            }}
                         }
-                    },
+                    }
+                } else {
+                    match &fmt.count {
+                        Some(count) => {
+                            let each = match &elements {
+                                Elements::Bytes => quote!(__r.bytes(__n)),
+                                Elements::Numbers(w) => quote!(__r.numbers::<#w>(__n)),
+                                Elements::Nested(ty) => quote! {
+                                    __r.collect(__n, <#ty as #f::ReadFormat>::MIN_SIZE, |__r| __r.read::<#ty>())
+                                },
+                                Elements::Image(shape) => {
+                                    let w = cx.shape_wire_ty(shape);
+                                    let one = cx.read_image_element(shape, &name);
+                                    quote!(__r.collect(__n, <#w as #c::WireImage>::WIRE_SIZE, |__r| #one))
+                                }
+                            };
+                            quote! {{
+                                let __n = #f::len(#count, #f::Kind::InvalidData, __r.position())?;
+                                #each
+                            }}
+                        }
+                        None => match &elements {
+                            Elements::Bytes => quote!(#f::Result::<_>::Ok(__r.bytes_to_end())),
+                            Elements::Numbers(w) => quote!(__r.numbers_to_end::<#w>()),
+                            Elements::Nested(_) | Elements::Image(_) => {
+                                let one = cx.read_element(element, &name);
+                                quote!(__r.collect_to_end(|__r| #one))
+                            }
+                        },
+                    }
                 }
             }
             Part::Option(element) => {
@@ -592,30 +613,6 @@ impl Cx<'_> {
         let b = binding(field);
         let name = field.display_name();
         let fmt = &field.format;
-        let size =
-            |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidInput, __w.position())?);
-        let mut pre = TokenStream::new();
-        if let Some(e) = &fmt.pad_before {
-            let n = size(e);
-            pre.extend(quote!(__w.zeros(#n);));
-        }
-        if let Some(e) = &fmt.align_before {
-            let n = size(e);
-            pre.extend(quote!(__w.align_to(#n);));
-        }
-        let mut post = TokenStream::new();
-        if let Some(e) = &fmt.pad_size_to {
-            let n = size(e);
-            post.extend(quote!(#f::pad_size_write(__w, __start, #n)?;));
-        }
-        if let Some(e) = &fmt.pad_after {
-            let n = size(e);
-            post.extend(quote!(__w.zeros(#n);));
-        }
-        if let Some(e) = &fmt.align_after {
-            let n = size(e);
-            post.extend(quote!(__w.align_to(#n);));
-        }
         let write = match part(field) {
             Part::Fixed => {
                 // A fixed field with padding: a run of one.
@@ -628,6 +625,38 @@ impl Cx<'_> {
                     .count
                     .as_ref()
                     .map(|count| quote!(#f::check_count(#count, #b.len(), __w.position())?;));
+                if let Some(terminator) = &fmt.terminator {
+                    let element_ty = quote!(#element);
+                    let each = match cx.elements(element) {
+                        Elements::Bytes => quote! {
+                            __w.bytes(#b);
+                            __w.bytes(&[__t]);
+                        },
+                        Elements::Numbers(w) => quote! {
+                            __w.numbers::<#w>(#b);
+                            __w.numbers::<#w>(&[__t]);
+                        },
+                        Elements::Nested(_) | Elements::Image(_) => {
+                            let one = cx.write_element(element, &name);
+                            quote! {
+                                __w.each(#b, |__w, __x| #one)?;
+                                {
+                                    let __x = &__t;
+                                    #one
+                                }?;
+                            }
+                        }
+                    };
+                    return self.write_wrapped(
+                        field,
+                        quote! {{
+                            let __t: #element_ty = #terminator;
+                            #f::check_terminator(#b, &__t, __w.position())?;
+                            #each
+                            #f::Result::<()>::Ok(())
+                        }},
+                    );
+                }
                 let each = match cx.elements(element) {
                     Elements::Bytes => quote!({ __w.bytes(#b); #f::Result::<()>::Ok(()) }),
                     Elements::Numbers(w) => {
@@ -652,6 +681,39 @@ impl Cx<'_> {
                 }}
             }
         };
+        self.write_wrapped(field, write)
+    }
+
+    /// A field's write expression (an `io::Result<()>`) with the field's padding around it,
+    /// its errors inside the field.
+    fn write_wrapped(&self, field: &Field, write: TokenStream) -> TokenStream {
+        let f = self.f();
+        let name = field.display_name();
+        let fmt = &field.format;
+        let size =
+            |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidInput, __w.position())?);
+        let mut pre = TokenStream::new();
+        if let Some(e) = &fmt.pad_before {
+            let n = size(e);
+            pre.extend(quote!(__w.zeros(#n);));
+        }
+        if let Some(e) = &fmt.align_before {
+            let n = size(e);
+            pre.extend(quote!(__w.align_to(#n);));
+        }
+        let mut post = TokenStream::new();
+        if let Some(e) = &fmt.pad_size_to {
+            let n = size(e);
+            post.extend(quote!(#f::pad_size_write(__w, __start, #n)?;));
+        }
+        if let Some(e) = &fmt.pad_after {
+            let n = size(e);
+            post.extend(quote!(__w.zeros(#n);));
+        }
+        if let Some(e) = &fmt.align_after {
+            let n = size(e);
+            post.extend(quote!(__w.align_to(#n);));
+        }
         quote! {
             (|__w: &mut #f::FormatWriter<'_>| -> #f::Result<()> {
                 #pre
