@@ -158,6 +158,33 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! An integer magic is written in the type's byte order, its width given by its suffix:
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(le)]
+//! #[wire(magic = 0x0A0D_0D0A_u32)] // pcapng's section header block type
+//! struct SectionStart {
+//!     byte_order_magic: u32,
+//! }
+//!
+//! let bytes = SectionStart { byte_order_magic: 0x1A2B_3C4D }.to_format_vec()?;
+//! assert_eq!(bytes, [0x0A, 0x0D, 0x0D, 0x0A, 0x4D, 0x3C, 0x2B, 0x1A]);
+//! let wrong = [0x0A, 0x0D, 0x0D, 0x0B, 0, 0, 0, 0];
+//! let err = SectionStart::read_format(&wrong).unwrap_err();
+//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+//! assert_eq!(
+//!     err.to_string(),
+//!     "SectionStart at byte 0: magic 0a 0d 0d 0a expected, found 0a 0d 0d 0b"
+//! );
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
 //! A tagged enum with a fallback that keeps blocks it does not know:
 //!
 //! ```

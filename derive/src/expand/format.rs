@@ -149,7 +149,7 @@ fn is_copy(shape: &Shape) -> bool {
 
 /// What a field is to a format declaration.
 enum Part<'f> {
-    /// A fixed-size value through its wire image (`shape` is `None` for `#[text]`).
+    /// A fixed-size value (a shaped field or `#[text]`) through its wire image.
     Fixed,
     /// A type with its own `ReadFormat` / `WriteFormat`.
     Nested(&'f Type),
