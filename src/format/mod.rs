@@ -675,7 +675,8 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// `UnexpectedEof`, before allocating, if the input cannot hold `count` elements of
-    /// `min_size` bytes; what `read` returns.
+    /// `min_size` bytes; what `read` returns; `InvalidData` if an element takes no bytes while
+    /// `count` is more than 4,096 above the bytes left (memory stays bounded by the input).
     pub fn collect<T>(
         &mut self,
         count: usize,
@@ -691,8 +692,25 @@ impl<'a> FormatReader<'a> {
             count
         };
         let mut out = Vec::with_capacity(capacity);
+        // Elements that take no bytes are not bounded by the input: beyond what it could
+        // justify (a byte each, and some slack), one of them ends the read.
+        let bound = self.remaining().saturating_add(EMPTY_ELEMENT_SLACK);
         for index in 0..count {
+            let at = self.pos;
             out.push(read(self).map_err(|e| FormatError::in_index(e, index))?);
+            if self.pos == at && count > bound {
+                return Err(FormatError::in_index(
+                    FormatError::io_error(
+                        ErrorKind::InvalidData,
+                        at,
+                        alloc::format!(
+                            "{count} elements, and this one took no bytes: more empty elements \
+                             than the input can justify"
+                        ),
+                    ),
+                    index,
+                ));
+            }
         }
         Ok(out)
     }
@@ -724,6 +742,10 @@ impl<'a> FormatReader<'a> {
         Ok(out)
     }
 }
+
+/// How many more elements than bytes left a counted list of elements that may take no bytes
+/// is allowed: memory stays bounded by the input plus this many elements.
+const EMPTY_ELEMENT_SLACK: usize = 4096;
 
 /// The error for an invalid part of an image read at `at`.
 #[cold]

@@ -873,3 +873,36 @@ fn terminated_lists_refuse_their_terminator_and_a_missing_end() {
         (ErrorKind::UnexpectedEof, "Names.points[0]".into(), Some(3))
     );
 }
+
+// ----- elements that take no bytes --------------------------------------------------------------
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Nothing {
+    #[wire(count = 0)]
+    none: Vec<u8>,
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(be)]
+struct Nothings {
+    n: u32,
+    #[wire(count = n)]
+    items: Vec<Nothing>,
+}
+
+#[test]
+fn counts_of_empty_elements_stay_bounded_by_the_input() {
+    let three = Nothings {
+        n: 3,
+        items: (0..3).map(|_| Nothing { none: vec![] }).collect(),
+    };
+    round_trip(&three, &[0, 0, 0, 3]);
+    let (result, peak) = peak_of(|| Nothings::read_format(&[0xff, 0xff, 0xff, 0xff]));
+    let err = result.unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidData, "Nothings.items[0]".into(), Some(4))
+    );
+    assert!(peak < 1 << 20, "allocated {peak} bytes");
+}
