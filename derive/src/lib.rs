@@ -7,7 +7,8 @@
 //! attributes; `ast` builds the input model from them (`shape` classifies each field's type);
 //! `check` refuses what has no wire form, every error collected with its span; `layout` works
 //! out what can be known about the wire layout at expansion time; `expand` writes the code
-//! (`expand/structs.rs`, `enums.rs`, `unions.rs`, `convert.rs`, `io.rs`, `frame.rs`).
+//! (`expand/structs.rs`, `enums.rs`, `unions.rs`, `convert.rs`, `io.rs`, `frame.rs`, and
+//! `format.rs` for format declarations, types with `#[wire(...)]` layout attributes).
 //! Generated code names everything by absolute path (`::endian_wire::...`, under the name the
 //! user's `Cargo.toml` gives the dependency, or the path given with
 //! `#[endian_wire(crate = path)]`) and adds nothing to the user's namespace except the wire
