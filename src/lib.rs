@@ -32,7 +32,6 @@
 //! | [`Endianize`] (derive) | logical types and their generated wire types |
 //! | [`RuntimeEndian`] (derive) | types whose byte order is chosen when reading and writing |
 //! | [`frame`] | whole messages in bincode's format: lengths, `Vec`, `String`, `Option`, enums with data |
-//! | `nbt` (feature `nbt`) | Minecraft's NBT: your types through serde, tag tree, borrowed view, modified UTF-8 ([NBT](#nbt)) |
 //!
 //! # API grammar
 //!
@@ -46,15 +45,14 @@
 //! | runtime order | `T::read_as(data, order)` (a prefix), `T::read_all_as` / `view_all_as` (all of it), `read_from_as(reader, order)` | `value.write_as(out, order)`, `T::write_all_as(items, out, order)`, `write_to_as(writer, order)` | as the fixed image, order last | `std::io::Error` |
 //! | framing | [`frame::decode_from_slice`]`(src, config)` returns the bytes used; `decode_from_slice_exact` refuses more; `borrow_decode_from_slice`, `decode_from_reader` | [`frame::encode_to_vec`]`(&value, config)`, `encode_append`, `encode_into_slice`, `encode_into_writer`, `encoded_size` | left, counted (bincode 2's rule) | [`frame::DecodeError`], [`frame::EncodeError`] |
 //! | transport | `MessageReader::read`, `messages`; the tokio `Decoder` | `MessageWriter::send` / `feed`; the tokio `Encoder` | a message is its length prefix's bytes | `stream::MessageError` |
-//! | NBT | serde_json's and fastnbt's verbs: `nbt::from_slice`, `from_reader`, the `network` forms | `nbt::to_vec`, `to_writer` | refused; a `*_prefix` form returns the bytes used | `nbt::Error` |
 //!
 //! Arguments run value (or `self`), then where the bytes go or come from, then the byte order
 //! or configuration last (framing's `config` is a run-time [`frame::Config`] or a typed
 //! [`frame::Configuration`], see [`frame::config`]); simple_endian's functions keep that crate's order
 //! (`write_specific(writer, &value)`), a switching user's code being the promise. Depth
 //! limits say what they count: [`frame::MAX_NESTING`] (`Vec`s and `Box`es inside one
-//! message) and, for NBT, `nbt::MAX_NESTING` (compounds and lists, Minecraft's 512). Each
-//! module has one public path: [`bulk`], [`text`], [`io`], [`frame`], [`stream`], `nbt`; the
+//! message). Each module has one public path: [`bulk`], [`text`], [`io`], [`frame`],
+//! [`stream`]; the
 //! root re-exports items, and the modules `utf8` and `encoding_rs` where simple_endian had them.
 //!
 //! A walk through them: a wrapper holds one value in wire order (above); a derived struct of
@@ -214,40 +212,13 @@
 //! `u16`, `u32`, `u64` (fixed width, in the container's order) or `varint` (see
 //! [`frame::len`]; `examples/solana_tx.rs` frames Solana's legacy transaction this way).
 //!
-//! # NBT
+//! # Formats built on it
 //!
-//! With the feature `nbt`, `endian_wire::nbt` reads and writes Minecraft's Named Binary Tag
-//! format: big-endian numbers, `u16`-length modified UTF-8 strings, typed lists and arrays
-//! moved through the [`bulk`] kernels, compounds in file order. Your own types through serde
-//! (`nbt::from_slice`, `nbt::to_vec`, as serde_json names them), a tree to build and edit, or a
-//! view of the bytes that copies nothing:
-//!
-//! ```
-//! # #[cfg(feature = "nbt")] {
-//! use endian_wire::nbt::{self, Compound, IntArray, List, Nbt};
-//!
-//! #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
-//! #[serde(rename_all = "PascalCase")]
-//! struct Level { level_name: String, spawn_pos: IntArray }
-//!
-//! let level = Level { level_name: "world".into(), spawn_pos: IntArray::new(vec![16, 64, -8]) };
-//! let bytes = nbt::to_vec(&level)?;
-//! assert_eq!(nbt::from_slice::<Level>(&bytes)?, level); // typed, straight from the bytes
-//!
-//! let mut tree: Nbt = nbt::from_slice(&bytes)?; // the owned tree
-//! assert_eq!(tree.int_array("SpawnPos"), Some(&[16, 64, -8][..]));
-//! tree.insert("Players", List::Compound(vec![Compound::new().with("Name", "Steve")]));
-//! let bytes = tree.to_vec()?;
-//! let view = nbt::view(&bytes)?; // in place: strings decoded, arrays converted on demand
-//! assert_eq!(view.root().string("LevelName").unwrap(), "world");
-//! println!("{tree}"); // SNBT: {LevelName:"world",SpawnPos:[I;16,64,-8],Players:[{Name:"Steve"}]}
-//! # }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! With `flate2`, `nbt::from_compressed_slice` reads gzip, zlib or uncompressed files and
-//! `nbt::to_compressed_vec` writes `level.dat`-style files; `examples/nbt.rs` edits a
-//! `level.dat`.
+//! The toolkit's public API is enough to build a fast format on: the companion crate
+//! [`wire_nbt`](https://docs.rs/wire_nbt) reads and writes Minecraft's NBT (typed through
+//! serde, a tree, a borrowed view, SNBT, region files, Bedrock's flavours) with the wrappers
+//! and the [`bulk`] kernels alone, among them [`bulk::extend_from_bytes`] and
+//! [`bulk::copy_bytes`] for the many short copies such a writer makes.
 //!
 //! # The two encodings
 //!
@@ -306,9 +277,6 @@
 //!   never collides with a user's own `#[derive(bincode::Encode)]`.
 //! * `serde`: `Serialize` / `Deserialize` for the wrappers (as their values), wire chars and
 //!   text types.
-//! * `nbt` (implies `alloc`, brings `serde` as its data model): `endian_wire::nbt`, Minecraft's
-//!   NBT.
-//! * `flate2` (implies `nbt` and `std`): gzip and zlib NBT files through the `flate2` crate.
 //! * Every feature name of `simple_endian` 0.4 is accepted; those that gated cheap
 //!   functionality there change nothing here.
 #![no_std]
@@ -330,8 +298,6 @@ mod endianize;
 pub mod frame;
 pub mod io;
 mod layout;
-#[cfg(feature = "nbt")]
-pub mod nbt;
 mod runtime_endian;
 #[cfg(feature = "std")]
 pub mod stream;
