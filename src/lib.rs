@@ -33,7 +33,6 @@
 //! | [`RuntimeEndian`] (derive) | types whose byte order is chosen when reading and writing |
 //! | [`frame`] | whole messages in bincode's format: lengths, `Vec`, `String`, `Option`, enums with data |
 //! | [`format`] (`std`) | format declarations: `#[wire(...)]` layouts (counts from fields, magic, tags, padding, optional fields) read from slices, written to a `Vec` or a writer ([Format declarations](#format-declarations)) |
-//! | `nbt` (feature `nbt`) | Minecraft's NBT: your types through serde, tag tree, borrowed view, modified UTF-8 ([NBT](#nbt)) |
 //!
 //! # API grammar
 //!
@@ -48,15 +47,14 @@
 //! | framing | [`frame::decode_from_slice`]`(src, config)` returns the bytes used; `decode_from_slice_exact` refuses more; `borrow_decode_from_slice`, `decode_from_reader` | [`frame::encode_to_vec`]`(&value, config)`, `encode_append`, `encode_into_slice`, `encode_into_writer`, `encoded_size` | left, counted (bincode 2's rule) | [`frame::DecodeError`], [`frame::EncodeError`] |
 //! | format declarations | `T::read_format(data)` returns the value and the bytes used; `read_format_exact` refuses more; `reader.read::<T>()` inside a hand-written [`format::ReadFormat`] | `value.write_format(out)` appends to a `Vec`, `to_format_vec()`, `write_format_to(writer)` | left, counted (framing's rule) | `std::io::Error` holding a [`format::FormatError`] (field path, byte offset) |
 //! | transport | `MessageReader::read`, `messages`; the tokio `Decoder` | `MessageWriter::send` / `feed`; the tokio `Encoder` | a message is its length prefix's bytes | `stream::MessageError` |
-//! | NBT | serde_json's and fastnbt's verbs: `nbt::from_slice`, `from_reader`, the `network` forms | `nbt::to_vec`, `to_writer` | refused; a `*_prefix` form returns the bytes used | `nbt::Error` |
 //!
 //! Arguments run value (or `self`), then where the bytes go or come from, then the byte order
 //! or configuration last (framing's `config` is a run-time [`frame::Config`] or a typed
 //! [`frame::Configuration`], see [`frame::config`]); simple_endian's functions keep that crate's order
 //! (`write_specific(writer, &value)`), a switching user's code being the promise. Depth
 //! limits say what they count: [`frame::MAX_NESTING`] (`Vec`s and `Box`es inside one
-//! message) and, for NBT, `nbt::MAX_NESTING` (compounds and lists, Minecraft's 512). Each
-//! module has one public path: [`bulk`], [`text`], [`io`], [`frame`], [`stream`], `nbt`; the
+//! message). Each module has one public path: [`bulk`], [`text`], [`io`], [`frame`],
+//! [`stream`]; the
 //! root re-exports items, and the modules `utf8` and `encoding_rs` where simple_endian had them.
 //!
 //! A walk through them: a wrapper holds one value in wire order (above); a derived struct of
@@ -285,40 +283,13 @@
 //! | borrowed fields | none | not built yet |
 //! | `NoSeek` over a `Read` | needs `Seek` | not built yet: slices in, `Vec` or `Write` out |
 //!
-//! # NBT
+//! # Formats built on it
 //!
-//! With the feature `nbt`, `endian_wire::nbt` reads and writes Minecraft's Named Binary Tag
-//! format: big-endian numbers, `u16`-length modified UTF-8 strings, typed lists and arrays
-//! moved through the [`bulk`] kernels, compounds in file order. Your own types through serde
-//! (`nbt::from_slice`, `nbt::to_vec`, as serde_json names them), a tree to build and edit, or a
-//! view of the bytes that copies nothing:
-//!
-//! ```
-//! # #[cfg(feature = "nbt")] {
-//! use endian_wire::nbt::{self, Compound, IntArray, List, Nbt};
-//!
-//! #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
-//! #[serde(rename_all = "PascalCase")]
-//! struct Level { level_name: String, spawn_pos: IntArray }
-//!
-//! let level = Level { level_name: "world".into(), spawn_pos: IntArray::new(vec![16, 64, -8]) };
-//! let bytes = nbt::to_vec(&level)?;
-//! assert_eq!(nbt::from_slice::<Level>(&bytes)?, level); // typed, straight from the bytes
-//!
-//! let mut tree: Nbt = nbt::from_slice(&bytes)?; // the owned tree
-//! assert_eq!(tree.int_array("SpawnPos"), Some(&[16, 64, -8][..]));
-//! tree.insert("Players", List::Compound(vec![Compound::new().with("Name", "Steve")]));
-//! let bytes = tree.to_vec()?;
-//! let view = nbt::view(&bytes)?; // in place: strings decoded, arrays converted on demand
-//! assert_eq!(view.root().string("LevelName").unwrap(), "world");
-//! println!("{tree}"); // SNBT: {LevelName:"world",SpawnPos:[I;16,64,-8],Players:[{Name:"Steve"}]}
-//! # }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! With `flate2`, `nbt::from_compressed_slice` reads gzip, zlib or uncompressed files and
-//! `nbt::to_compressed_vec` writes `level.dat`-style files; `examples/nbt.rs` edits a
-//! `level.dat`.
+//! The toolkit's public API is enough to build a fast format on: the companion crate
+//! [`wire_nbt`](https://docs.rs/wire_nbt) reads and writes Minecraft's NBT (typed through
+//! serde, a tree, a borrowed view, SNBT, region files, Bedrock's flavours) with the wrappers
+//! and the [`bulk`] kernels alone, among them [`bulk::extend_from_bytes`] and
+//! [`bulk::copy_bytes`] for the many short copies such a writer makes.
 //!
 //! # The two encodings
 //!
@@ -377,9 +348,6 @@
 //!   never collides with a user's own `#[derive(bincode::Encode)]`.
 //! * `serde`: `Serialize` / `Deserialize` for the wrappers (as their values), wire chars and
 //!   text types.
-//! * `nbt` (implies `alloc`, brings `serde` as its data model): `endian_wire::nbt`, Minecraft's
-//!   NBT.
-//! * `flate2` (implies `nbt` and `std`): gzip and zlib NBT files through the `flate2` crate.
 //! * Every feature name of `simple_endian` 0.4 is accepted; those that gated cheap
 //!   functionality there change nothing here.
 #![no_std]
@@ -403,8 +371,6 @@ pub mod format;
 pub mod frame;
 pub mod io;
 mod layout;
-#[cfg(feature = "nbt")]
-pub mod nbt;
 mod runtime_endian;
 #[cfg(feature = "std")]
 pub mod stream;

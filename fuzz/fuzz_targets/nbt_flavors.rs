@@ -7,7 +7,7 @@
 //! read it to the same tree.
 #![no_main]
 
-use endian_wire::nbt::{self, bedrock, Flavor};
+use wire_nbt::{self as nbt, bedrock, Flavor};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

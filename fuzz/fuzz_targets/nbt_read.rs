@@ -4,7 +4,7 @@
 //! and gives the same tree, and SNBT of any accepted tree can be formatted.
 #![no_main]
 
-use endian_wire::nbt;
+use wire_nbt as nbt;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use endian_wire::nbt::{self, ByteArray, Compound, IntArray, LongArray, Nbt, Tag};
+use wire_nbt::{self as nbt, ByteArray, Compound, IntArray, LongArray, Nbt, Tag};
 use libfuzzer_sys::fuzz_target;
 use serde::{Deserialize, Serialize};
 

@@ -5,7 +5,7 @@
 
 use std::io::Cursor;
 
-use endian_wire::nbt::region::{Region, RegionFile};
+use wire_nbt::region::{Region, RegionFile};
 use libfuzzer_sys::fuzz_target;
 
 const LIMIT: usize = 1 << 20;

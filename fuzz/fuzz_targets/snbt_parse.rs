@@ -2,7 +2,7 @@
 //! a panic; what reads prints as SNBT that reads back to the same tree.
 #![no_main]
 
-use endian_wire::nbt::{self, Compound, ErrorKind, Nbt};
+use wire_nbt::{self as nbt, Compound, ErrorKind, Nbt};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

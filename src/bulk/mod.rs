@@ -173,13 +173,31 @@ unsafe fn convert<W: WireElement>(src: *const u8, dst: *mut u8, count: usize) {
     }
 }
 
-/// Copies `len` bytes between disjoint ranges: inline up to [`SHORT_COPY_MAX`] bytes, the
-/// active copy kernel for mid-sized runs (see [`COPY_FROM`]), `memcpy` otherwise.
+/// Copies `len` bytes between disjoint ranges, as `core::ptr::copy_nonoverlapping` does, but
+/// faster for the short runs of varying length that format writers copy by the thousand (a
+/// name, a short string, a 64-byte key): inline, with no call, up to 64 bytes; the active
+/// SIMD copy kernel for mid-sized runs; `memcpy` beyond. It is what [`extend_from_bytes`]
+/// and this crate's framing use; call it directly when writing into memory you reserved.
 ///
 /// # Safety
 /// `src` valid for reads and `dst` for writes of `len` bytes; the ranges do not overlap.
+///
+/// # Examples
+///
+/// ```
+/// let name = b"minecraft:stone";
+/// let mut out: Vec<u8> = Vec::with_capacity(2 + name.len());
+/// out.extend_from_slice(&(name.len() as u16).to_be_bytes());
+/// // SAFETY: the vector has room for `name.len()` more bytes (reserved above), which the copy
+/// // initialises before `set_len` counts them; a shared and a unique borrow cannot overlap.
+/// unsafe {
+///     endian_wire::bulk::copy_bytes(name.as_ptr(), out.as_mut_ptr().add(2), name.len());
+///     out.set_len(2 + name.len());
+/// }
+/// assert_eq!(&out[2..], name);
+/// ```
 #[inline(always)]
-pub(crate) unsafe fn copy_bytes(src: *const u8, dst: *mut u8, len: usize) {
+pub unsafe fn copy_bytes(src: *const u8, dst: *mut u8, len: usize) {
     if len <= SHORT_COPY_MAX {
         // SAFETY: forwarded, with `len <= SHORT_COPY_MAX`.
         unsafe { copy_short(src, dst, len) }
@@ -258,10 +276,20 @@ pub(crate) fn copy_to_uninit(src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>])
     unsafe { copy_bytes(src.as_ptr(), dst.as_mut_ptr().cast(), src.len()) }
 }
 
-/// `out.extend_from_slice(src)` through [`copy_bytes`].
-#[cfg(feature = "nbt")]
+/// `out.extend_from_slice(src)` through [`copy_bytes`]: faster for the short byte runs of
+/// varying length a format writer appends (strings, names, keys), where `extend_from_slice`'s
+/// call to `memcpy` costs more than the copy.
+///
+/// # Examples
+///
+/// ```
+/// let mut out = vec![0, 5];
+/// endian_wire::bulk::extend_from_bytes(&mut out, b"hello");
+/// assert_eq!(out, b"\0\x05hello");
+/// ```
+#[cfg(feature = "alloc")]
 #[inline]
-pub(crate) fn extend_from_bytes(out: &mut alloc::vec::Vec<u8>, src: &[u8]) {
+pub fn extend_from_bytes(out: &mut alloc::vec::Vec<u8>, src: &[u8]) {
     out.reserve(src.len());
     let len = out.len();
     copy_to_uninit(src, &mut out.spare_capacity_mut()[..src.len()]);

@@ -15,8 +15,8 @@
 //! * `bench`: criterion's settings and the choice of instruction set for measurements
 //!   (`bench`).
 //!
-//! This crate depends on endian_wire only through its features, so a test build of
-//! `endian_wire` with `--no-default-features` still builds the library with no feature on.
+//! This crate depends on endian_wire and wire_nbt only through its features, so a test build
+//! of `endian_wire` with `--no-default-features` still builds the library with no feature on.
 
 pub mod alloc;
 #[cfg(feature = "bench")]

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use endian_wire::nbt::{Compound, List, Nbt};
+use wire_nbt::{Compound, List, Nbt};
 
 use crate::Rng;
 

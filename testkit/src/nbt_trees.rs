@@ -3,8 +3,8 @@
 //! names are generated in order and unique, so peers that order compounds by name write the
 //! same bytes.
 
-use endian_wire::nbt::{Compound, List, Tag};
 use proptest::prelude::*;
+use wire_nbt::{Compound, List, Tag};
 
 pub fn text() -> impl Strategy<Value = String> {
     // Any characters: NUL and characters beyond the BMP take modified UTF-8's special forms.

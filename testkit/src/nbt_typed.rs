@@ -12,8 +12,8 @@
 use std::io::Read;
 use std::sync::OnceLock;
 
-use endian_wire::nbt::{ByteArray, Compound, LongArray};
 use serde::{Deserialize, Serialize};
+use wire_nbt::{ByteArray, Compound, LongArray};
 
 // ----- complex_player.dat ---------------------------------------------------------------------
 
@@ -458,7 +458,7 @@ fn chunks_of(region: &[u8]) -> Result<Vec<Vec<u8>>, String> {
 /// A [`Chunk`] from the tree of its bytes, walked by hand: what a user of the tree writes, the
 /// baseline a typed read is measured against. `None` where the tree does not fit.
 pub fn chunk_from_tree(c: &Compound) -> Option<Chunk> {
-    use endian_wire::nbt::{List, Tag};
+    use wire_nbt::{List, Tag};
     fn longs(c: &Compound, name: &str) -> Option<LongArray> {
         c.long_array(name).map(|v| LongArray::new(v.to_vec()))
     }

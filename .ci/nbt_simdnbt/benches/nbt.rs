@@ -1,4 +1,4 @@
-//! The `nbt` benchmark: endian_wire's NBT against simdnbt 0.9 (owned and borrowed), valence_nbt
+//! The `nbt` benchmark: wire_nbt against simdnbt 0.9 (owned and borrowed), valence_nbt
 //! 0.8 and fastnbt 2.6 (`Value`), all in one run. First the typed reads and writes: serde
 //! structs of `complex_player.dat`, `level.dat` and the 676 chunks of a real 1.19.4 region file
 //! (fastanvil's package) against fastnbt's serde with the same structs, simdnbt's derive, and
@@ -23,7 +23,7 @@ use std::hint::black_box;
 use std::io::Cursor;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use endian_wire::nbt;
+use wire_nbt as nbt;
 
 fn inputs() -> Vec<(String, Vec<u8>)> {
     let mut v: Vec<(String, Vec<u8>)> = nbt_files::FILES
@@ -38,10 +38,10 @@ fn read(c: &mut Criterion) {
     for (name, bytes) in inputs() {
         let mut g = c.benchmark_group(format!("nbt read/{name}"));
         g.throughput(Throughput::Bytes(bytes.len() as u64));
-        g.bench_function("endian_wire", |b| {
+        g.bench_function("wire_nbt", |b| {
             b.iter(|| black_box(nbt::from_slice::<nbt::Nbt>(black_box(&bytes)).unwrap()))
         });
-        g.bench_function("endian_wire view", |b| {
+        g.bench_function("wire_nbt view", |b| {
             b.iter(|| black_box(nbt::view(black_box(&bytes)).unwrap()))
         });
         g.bench_function("simdnbt owned", |b| {
@@ -68,7 +68,7 @@ fn write(c: &mut Criterion) {
         let fast: fastnbt::Value = fastnbt::from_bytes(&bytes).unwrap();
         let mut g = c.benchmark_group(format!("nbt write/{name}"));
         g.throughput(Throughput::Bytes(bytes.len() as u64));
-        g.bench_function("endian_wire", |b| b.iter(|| black_box(black_box(&ours).to_vec().unwrap())));
+        g.bench_function("wire_nbt", |b| b.iter(|| black_box(black_box(&ours).to_vec().unwrap())));
         g.bench_function("simdnbt", |b| {
             b.iter(|| {
                 let mut out = Vec::new();
@@ -99,14 +99,14 @@ fn real_chunks(c: &mut Criterion) {
     let name = "676 real 1.19.4 chunks";
     let mut g = c.benchmark_group(format!("nbt read/{name}"));
     g.throughput(Throughput::Bytes(total as u64));
-    g.bench_function("endian_wire", |b| {
+    g.bench_function("wire_nbt", |b| {
         b.iter(|| {
             for d in chunks {
                 black_box(nbt::from_slice::<nbt::Nbt>(black_box(d)).unwrap());
             }
         })
     });
-    g.bench_function("endian_wire view", |b| {
+    g.bench_function("wire_nbt view", |b| {
         b.iter(|| {
             for d in chunks {
                 black_box(nbt::view(black_box(d)).unwrap());
@@ -132,7 +132,7 @@ fn real_chunks(c: &mut Criterion) {
     let simd: Vec<_> = chunks.iter().map(|d| simdnbt::owned::read(&mut Cursor::new(&d[..])).unwrap()).collect();
     let mut g = c.benchmark_group(format!("nbt write/{name}"));
     g.throughput(Throughput::Bytes(total as u64));
-    g.bench_function("endian_wire", |b| {
+    g.bench_function("wire_nbt", |b| {
         b.iter(|| {
             for t in &ours {
                 black_box(black_box(t).to_vec().unwrap());
@@ -171,8 +171,8 @@ fn arrays(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("nbt arrays/{} KiB", size / 1024));
         g.throughput(Throughput::Bytes(size as u64));
         g.bench_function("memcpy", |b| b.iter(|| black_box(black_box(ints.as_bytes()).to_vec())));
-        g.bench_function("endian_wire IntArray", |b| b.iter(|| black_box(black_box(ints).to_vec())));
-        g.bench_function("endian_wire LongArray", |b| b.iter(|| black_box(black_box(longs).to_vec())));
+        g.bench_function("wire_nbt IntArray", |b| b.iter(|| black_box(black_box(ints).to_vec())));
+        g.bench_function("wire_nbt LongArray", |b| b.iter(|| black_box(black_box(longs).to_vec())));
         g.bench_function("simdnbt IntArray", |b| {
             b.iter(|| black_box(black_box(&simd).int_array("i").unwrap()))
         });
@@ -212,14 +212,14 @@ fn typed_group<T, F, S>(
     }
     let mut g = c.benchmark_group(format!("nbt typed read/{name}"));
     g.throughput(Throughput::Bytes(total as u64));
-    g.bench_function("endian_wire", |b| {
+    g.bench_function("wire_nbt", |b| {
         b.iter(|| {
             for d in docs {
                 black_box(nbt::from_slice::<T>(black_box(d)).unwrap());
             }
         })
     });
-    g.bench_function("endian_wire tree", |b| {
+    g.bench_function("wire_nbt tree", |b| {
         b.iter(|| {
             for d in docs {
                 let tree: nbt::Compound = nbt::from_slice(black_box(d)).unwrap();
@@ -248,7 +248,7 @@ fn typed_group<T, F, S>(
     g.finish();
     let mut g = c.benchmark_group(format!("nbt typed write/{name}"));
     g.throughput(Throughput::Bytes(total as u64));
-    g.bench_function("endian_wire", |b| {
+    g.bench_function("wire_nbt", |b| {
         b.iter(|| {
             for v in &ours {
                 black_box(nbt::to_vec(black_box(v)).unwrap());

@@ -3,7 +3,7 @@
 //! `simd-read`, `simd-borrow`, `simd-write`, or a typed one: `typed`, `typed-write`,
 //! `fast-typed`, `simd-typed` (`complex_player.dat` into `Player`, `level.dat` into `Level`,
 //! `region` (the 676 real chunks) into `Chunk`).
-use endian_wire::nbt;
+use wire_nbt as nbt;
 use endian_wire_testkit::nbt as nbt_files;
 use endian_wire_testkit::nbt_typed::{self as typed, Chunk, Level, Player};
 use std::hint::black_box;

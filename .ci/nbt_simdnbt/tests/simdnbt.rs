@@ -1,4 +1,4 @@
-//! endian_wire's NBT against simdnbt 0.9: the seven files of simdnbt's package read to the same
+//! wire_nbt against simdnbt 0.9: the seven files of simdnbt's package read to the same
 //! trees (its owned reader and its borrowed one) and written to the same bytes; generated
 //! chunk-like and player-like documents written by each and read by the other; random trees
 //! written by us read by simdnbt as the same tree.
@@ -8,7 +8,7 @@ use endian_wire_testkit::nbt_trees;
 
 use std::io::Cursor;
 
-use endian_wire::nbt::{self, Compound, List, Nbt, Tag, mutf8};
+use wire_nbt::{self as nbt, Compound, List, Nbt, Tag, mutf8};
 use proptest::prelude::*;
 use simdnbt::owned::{self as sn, NbtCompound, NbtList, NbtTag};
 

@@ -169,7 +169,7 @@ fn header(setting: &Setting) -> String {
     )
 }
 
-/// The headline as Markdown: the header line, the table, the chart.
+/// The headline as Markdown: the header line, the table, where the chart is.
 pub fn markdown(rows: &[Picked], setting: &Setting) -> String {
     let mut t = header(setting);
     t += "\n| workload | endian_wire | fastest peer | ratio | a plain copy (memcpy) |\n\
@@ -193,8 +193,9 @@ pub fn markdown(rows: &[Picked], setting: &Setting) -> String {
             fmt_time(ours)
         );
     }
-    t += "\n![For each headline workload, the fastest peer's time divided by endian_wire's, \
-          per instruction set](docs/perf.svg)\n";
+    // No image here: the README is the package's front page on crates.io and docs.rs, where a
+    // relative image path resolves to nothing without a repository; PERFORMANCE.md shows it.
+    t += "\nThe same rows per instruction set, as a chart: PERFORMANCE.md (`docs/perf.svg`).\n";
     t
 }
 

@@ -11,7 +11,7 @@
 
 use std::hint::black_box;
 
-use endian_wire::nbt;
+use wire_nbt as nbt;
 
 use super::Workload;
 
@@ -169,9 +169,9 @@ fn chunk_rows(rows: &mut Vec<Workload>) {
 
 /// Every chunk of fastanvil's region file: to trees, in place, inflated only; one core and all.
 fn region_rows(rows: &mut Vec<Workload>) {
-    use endian_wire::nbt::region::Region;
     use rayon::prelude::*;
     use std::io::Cursor;
+    use wire_nbt::region::Region;
 
     let file: &'static [u8] = Vec::leak(
         endian_wire_testkit::region::read(endian_wire_testkit::region::REGION)
@@ -292,7 +292,7 @@ fn region_rows(rows: &mut Vec<Workload>) {
 /// and in the network form, read to a tree and written. nbtx reads an array as a list of its
 /// elements, so its write rows write that tree.
 fn bedrock_rows(rows: &mut Vec<Workload>) {
-    use endian_wire::nbt::bedrock;
+    use wire_nbt::bedrock;
     type Read = fn(&[u8]) -> nbtx::Value;
     type Write = fn(&nbtx::Value) -> Vec<u8>;
     for (name, bytes) in inputs() {

@@ -2,10 +2,10 @@
 //! generated chunk-like and player-like documents read as the same trees, exchanged both ways;
 //! random trees written byte for byte as valence_nbt writes them.
 
-use endian_wire::nbt::{self, Compound, List, Nbt, Tag};
 use endian_wire_testkit::nbt as nbt_files;
 use endian_wire_testkit::nbt_trees::{text, tree};
 use proptest::prelude::*;
+use wire_nbt::{self as nbt, Compound, List, Nbt, Tag};
 
 // ----- tree comparison with the peers, by walking both ---------------------------------------
 

@@ -16,11 +16,11 @@
 
 use std::collections::HashMap;
 
-use endian_wire::nbt::{self, Compound, List, Nbt, Tag, bedrock};
 use endian_wire_testkit::nbt as nbt_files;
 use endian_wire_testkit::nbt_trees::tree;
 use nbtx::Value;
 use proptest::prelude::*;
+use wire_nbt::{self as nbt, Compound, List, Nbt, Tag, bedrock};
 
 #[derive(Clone, Copy, Debug)]
 enum Form {

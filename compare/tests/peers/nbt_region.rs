@@ -5,11 +5,11 @@
 
 use std::io::Cursor;
 
-use endian_wire::nbt::region::{ChunkCompression, Region, RegionBuilder};
-use endian_wire::nbt::{Compound, Nbt};
 use endian_wire_testkit::nbt_trees::tree;
 use endian_wire_testkit::region as files;
 use proptest::prelude::*;
+use wire_nbt::region::{ChunkCompression, Region, RegionBuilder};
+use wire_nbt::{Compound, Nbt};
 
 #[test]
 fn every_chunk_of_the_real_region_is_fastanvils() {

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Each published crate from its package alone, as a user of the registry gets it: after
+# `cargo publish --dry-run --workspace` (which packages and builds each), every package is
+# unpacked outside the workspace, its docs built and its doctests run, with the other
+# packages (not the workspace's folders) standing in for crates.io.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+crates=(endian_wire_derive endian_wire wire_nbt)
+work=$(mktemp -d)
+# The workspace's target folder: the registry dependencies built by the tests are reused.
+target_dir=$PWD/target
+trap 'rm -rf "$work"' EXIT
+for crate in "${crates[@]}"; do
+    cp -r "target/package/$crate-$version" "$work/"
+    rm -rf "$work/$crate-$version/target"
+done
+patch=()
+for crate in "${crates[@]}"; do
+    patch+=(--config "patch.crates-io.$crate.path='$work/$crate-$version'")
+done
+for crate in "${crates[@]}"; do
+    echo "=== $crate $version from its package: docs, doctests"
+    (
+        cd "$work/$crate-$version"
+        RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --all-features \
+            --target-dir "$target_dir" "${patch[@]}"
+        cargo test --doc --all-features --target-dir "$target_dir" "${patch[@]}"
+    )
+done
