@@ -548,6 +548,98 @@ pub mod format {
         )
     }
 
+    /// A bit field's type: `u8` ... `u64` or `bool`, moved through a `u64` word.
+    pub trait BitField: Copy + fmt::Display {
+        /// The value as the low bits of a word.
+        fn to_bits(self) -> u64;
+        /// The value from the low bits of a word (already masked to the field's width, which
+        /// `check` keeps within the type's).
+        fn from_bits(bits: u64) -> Self;
+    }
+
+    macro_rules! bit_field_ints {
+        ($($t:ty),*) => {$(
+            impl BitField for $t {
+                #[inline]
+                fn to_bits(self) -> u64 {
+                    u64::from(self)
+                }
+                #[inline]
+                #[allow(clippy::cast_possible_truncation)]
+                fn from_bits(bits: u64) -> Self {
+                    bits as $t
+                }
+            }
+        )*};
+    }
+    bit_field_ints!(u8, u16, u32, u64);
+
+    impl BitField for bool {
+        #[inline]
+        fn to_bits(self) -> u64 {
+            u64::from(self)
+        }
+        #[inline]
+        fn from_bits(bits: u64) -> Self {
+            bits != 0
+        }
+    }
+
+    /// A bit field about to be written, as the low `bits` bits of a word.
+    ///
+    /// # Errors
+    /// `InvalidInput`, naming the value, when it does not fit in `bits` bits.
+    #[inline]
+    pub fn bit_field<T: BitField>(value: T, bits: u32, at: usize) -> Result<u64> {
+        let word = value.to_bits();
+        if bits >= 64 || word >> bits == 0 {
+            return Ok(word);
+        }
+        Err(FormatError::io_error(
+            ErrorKind::InvalidInput,
+            at,
+            format!(
+                "{value} does not fit in {bits} bits (at most {})",
+                (1u64 << bits) - 1
+            ),
+        ))
+    }
+
+    /// A checksum field read with value `found`: `compute` over the bytes it covers (with the
+    /// field's own `len` bytes at `field_at`, when they are among them, seen as zeros) must
+    /// give it.
+    ///
+    /// # Errors
+    /// `InvalidData` naming both values when they differ.
+    pub fn checksum_read<T: PartialEq + fmt::LowerHex + Copy>(
+        covered: &[u8],
+        field_at: usize,
+        len: usize,
+        compute: impl FnOnce(&[u8]) -> T,
+        found: T,
+        at: usize,
+    ) -> Result<()> {
+        let expected = match covered.get(field_at..field_at + len) {
+            Some(field) if field.iter().any(|&b| b != 0) => {
+                let mut zeroed = covered.to_vec();
+                zeroed[field_at..field_at + len].fill(0);
+                compute(&zeroed)
+            }
+            _ => compute(covered),
+        };
+        if expected == found {
+            return Ok(());
+        }
+        Err(FormatError::io_error(
+            ErrorKind::InvalidData,
+            at,
+            format!(
+                "checksum mismatch: the {} bytes it covers give {expected:#x}, the field holds {found:#x}",
+                covered.len()
+            ),
+        ))
+    }
+
     /// A tag that no variant has (and no fallback takes).
     #[cold]
     pub fn unknown_tag<T: fmt::Display + fmt::LowerHex>(tag: T, at: usize) -> io::Error {

@@ -498,7 +498,8 @@ const VARIANT_WIRE_HELP: &str = "on a variant, `#[wire(...)]` takes `tag = N` or
 
 const FIELD_WIRE_HELP: &str = "on a field, `#[wire(...)]` takes `count = expr`, `until_eof`, \
                                `terminator = value`, `calc = expr`, `if = expr`, `pad_before = n`, `pad_after = n`, \
-                               `align_before = n`, `align_after = n`, `pad_size_to = n`";
+                               `align_before = n`, `align_after = n`, `pad_size_to = n`, `bits = N` (a bit field), \
+                               `checksum = path::to_fn` (with `from = field`, `through = field`)";
 
 /// The key of one `#[wire(...)]` entry (keywords such as `if` included).
 fn wire_key(meta: &syn::meta::ParseNestedMeta<'_>) -> String {
@@ -640,7 +641,29 @@ fn parse_field_wire(attr: &Attribute, out: &mut FieldFormat) -> syn::Result<()> 
             out.until_eof = true;
             return Ok(());
         }
+        match key.as_str() {
+            "bits" => {
+                let lit: syn::LitInt = meta.value()?.parse().map_err(|e| {
+                    syn::Error::new(e.span(), "expected the field's width in bits: `bits = 4`")
+                })?;
+                lit.base10_parse::<u32>()?;
+                return once(&mut out.bits, lit, &meta, &key);
+            }
+            "from" | "through" => {
+                let ident: Ident = meta.value()?.parse().map_err(|e| {
+                    syn::Error::new(e.span(), format!("expected a field name: `{key} = field`"))
+                })?;
+                let slot = if key == "from" {
+                    &mut out.from
+                } else {
+                    &mut out.through
+                };
+                return once(slot, ident, &meta, &key);
+            }
+            _ => {}
+        }
         let slot = match key.as_str() {
+            "checksum" => &mut out.checksum,
             "count" => &mut out.count,
             "terminator" => &mut out.terminator,
             "calc" => &mut out.calc,

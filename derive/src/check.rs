@@ -537,6 +537,8 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
                  `count` (or `#[text]` for a fixed-size string)",
             );
         }
+        bit_field(field, errors);
+        checksum(fields, i, errors);
         if let Some(count) = &f.count
             && let Some(name) = crate::ast::expr_ident(count)
             && !fields[..i].iter().any(|g| g.ident.as_ref() == Some(&name))
@@ -548,6 +550,163 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
                     "`{name}` is read after this field: a count must come from an earlier field"
                 ),
             );
+        }
+    }
+    bit_groups(fields, errors);
+}
+
+/// A `bits = N` field: its type, its width, and no other `#[wire(...)]` key.
+fn bit_field(field: &crate::model::Field, errors: &mut Errors) {
+    let f = &field.format;
+    let (Some(lit), Some(bits)) = (&f.bits, f.bit_width()) else {
+        return;
+    };
+    let width = [
+        ("u8", 8),
+        ("u16", 16),
+        ("u32", 32),
+        ("u64", 64),
+        ("bool", 1),
+    ]
+    .iter()
+    .find(|(name, _)| crate::shape::is_ident(&field.ty, name))
+    .map(|&(_, width)| width);
+    match width {
+        None => errors.at(
+            field.ty.span(),
+            "`bits` goes on an unsigned integer (`u8`, `u16`, `u32`, `u64`) or `bool` field",
+        ),
+        Some(width) if bits == 0 || bits > width => errors.at(
+            lit.span(),
+            if width == 1 {
+                "a `bool` bit field is one bit: `bits = 1`".to_string()
+            } else {
+                format!("a bit field of this type is 1 to {width} bits wide")
+            },
+        ),
+        Some(_) => {}
+    }
+    if field.order.is_some() {
+        errors.at(
+            field.ty.span(),
+            "a bit field is read in its group's word, in the type's byte order: it takes no \
+             `#[endian(...)]` of its own",
+        );
+    }
+    let others = f.count.is_some()
+        || f.until_eof
+        || f.terminator.is_some()
+        || f.calc.is_some()
+        || f.cond.is_some()
+        || f.checksum.is_some()
+        || f.has_padding();
+    if others {
+        errors.at(
+            lit.span(),
+            "a bit field takes no other `#[wire(...)]` key (put padding and conditions on the \
+             fields around its group)",
+        );
+    }
+}
+
+/// Consecutive bit fields form one container word of 8, 16, 32 or 64 bits.
+fn bit_groups(fields: &[crate::model::Field], errors: &mut Errors) {
+    let mut i = 0;
+    while i < fields.len() {
+        if fields[i].format.bits.is_none() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut total = 0u32;
+        while i < fields.len()
+            && let Some(bits) = fields[i].format.bit_width()
+        {
+            total += bits;
+            i += 1;
+        }
+        if ![8, 16, 32, 64].contains(&total) {
+            let names: Vec<String> = fields[start..i].iter().map(|f| f.display_name()).collect();
+            let span = fields[i - 1]
+                .format
+                .bits
+                .as_ref()
+                .map_or(Span::call_site(), |l| l.span());
+            errors.at(
+                span,
+                format!(
+                    "the bit fields `{}` take {total} bits: consecutive bit fields fill one \
+                     container of 8, 16, 32 or 64 bits",
+                    names.join("`, `")
+                ),
+            );
+        }
+    }
+}
+
+/// Where a bit field sits in its group: (first of it, last of it), or `None` for other fields.
+fn group_ends(fields: &[crate::model::Field], i: usize) -> Option<(bool, bool)> {
+    fields[i].format.bits.as_ref()?;
+    let first = i == 0 || fields[i - 1].format.bits.is_none();
+    let last = i + 1 == fields.len() || fields[i + 1].format.bits.is_none();
+    Some((first, last))
+}
+
+/// `checksum`, `from` and `through` on field `i`.
+fn checksum(fields: &[crate::model::Field], i: usize, errors: &mut Errors) {
+    let field = &fields[i];
+    let f = &field.format;
+    if f.checksum.is_none() {
+        for ident in f.from.iter().chain(f.through.iter()) {
+            errors.at(
+                ident.span(),
+                "`from` and `through` go with `checksum = path`",
+            );
+        }
+        return;
+    }
+    let unsigned = ["u8", "u16", "u32", "u64"]
+        .iter()
+        .any(|name| crate::shape::is_ident(&field.ty, name));
+    if !unsigned {
+        errors.at(
+            field.ty.span(),
+            "`checksum` goes on an unsigned integer field (`u8`, `u16`, `u32`, `u64`)",
+        );
+    }
+    if f.count.is_some() || f.calc.is_some() || f.cond.is_some() || f.has_padding() {
+        errors.at(
+            field.ty.span(),
+            "a checksum field is computed: it takes no `calc`, `count`, `if` or padding",
+        );
+    }
+    let position = |name: &Ident| fields.iter().position(|g| g.ident.as_ref() == Some(name));
+    if let Some(from) = &f.from {
+        match position(from) {
+            None => errors.at(from.span(), format!("no field `{from}` in this declaration")),
+            Some(j) if j >= i => errors.at(
+                from.span(),
+                format!("`{from}` is not before the checksum: `from` names where the covered bytes start"),
+            ),
+            Some(j) if group_ends(fields, j).is_some_and(|(first, _)| !first) => errors.at(
+                from.span(),
+                "the covered bytes start at a whole byte: name the first field of a bit group",
+            ),
+            Some(_) => {}
+        }
+    }
+    if let Some(through) = &f.through {
+        match position(through) {
+            None => errors.at(through.span(), format!("no field `{through}` in this declaration")),
+            Some(j) if j < i => errors.at(
+                through.span(),
+                format!("`{through}` is before the checksum: without `through` it covers the bytes before it"),
+            ),
+            Some(j) if group_ends(fields, j).is_some_and(|(_, last)| !last) => errors.at(
+                through.span(),
+                "the covered bytes end at a whole byte: name the last field of a bit group",
+            ),
+            Some(_) => {}
         }
     }
 }

@@ -241,12 +241,27 @@ pub(crate) struct FieldFormat {
     pub(crate) align_before: Option<Expr>,
     pub(crate) align_after: Option<Expr>,
     pub(crate) pad_size_to: Option<Expr>,
+    /// `bits = N`: the field's width inside a packed container word, most significant first.
+    pub(crate) bits: Option<syn::LitInt>,
+    /// `checksum = path`: the function computing the field from the bytes it covers.
+    pub(crate) checksum: Option<Expr>,
+    /// `from = field`: where a checksum's bytes start (else the start of the declaration).
+    pub(crate) from: Option<Ident>,
+    /// `through = field`: the last field a checksum covers (else the one before it).
+    pub(crate) through: Option<Ident>,
     /// Set by `ast` on the field a bare `count = field` names (without its own `calc`): the
     /// collection whose length it is written as.
     pub(crate) counts: Option<Ident>,
 }
 
 impl FieldFormat {
+    /// `N` of `bits = N` (0 when it did not parse, which `attr` reported).
+    pub(crate) fn bit_width(&self) -> Option<u32> {
+        self.bits
+            .as_ref()
+            .map(|lit| lit.base10_parse::<u32>().unwrap_or(0))
+    }
+
     /// Whether any `#[wire(...)]` key is on the field.
     pub(crate) fn is_set(&self) -> bool {
         self.count.is_some()
@@ -254,6 +269,10 @@ impl FieldFormat {
             || self.terminator.is_some()
             || self.calc.is_some()
             || self.cond.is_some()
+            || self.bits.is_some()
+            || self.checksum.is_some()
+            || self.from.is_some()
+            || self.through.is_some()
             || self.has_padding()
     }
 

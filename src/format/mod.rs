@@ -74,6 +74,8 @@
 //! | `pad_before = n`, `pad_after = n` | any field | skips `n` bytes (not checked) | writes `n` zero bytes |
 //! | `align_before = n`, `align_after = n` | any field | skips to the next multiple of `n` bytes from the start of the input | writes zeros up to it |
 //! | `pad_size_to = n` | any field | skips what the field left of its `n` bytes; a longer field is `InvalidData` | pads it with zeros to `n`; a longer one is `InvalidInput` |
+//! | `bits = N` | `u8` ... `u64`, `bool` (`bits = 1`) | the field's `N` bits of its group's word | the value into them; a value wider than `N` bits is `InvalidInput` |
+//! | `checksum = path` (with `from = field`, `through = field`) | `u8` ... `u64` | `path(covered)` must equal the value read, else `InvalidData` naming both | `path(covered)`; the field's own value is ignored |
 //!
 //! A `count` that names a field on its own (`count = length`) makes that field's written value
 //! the collection's length (an implicit `calc`), so `length` need not be kept in step by hand;
@@ -221,6 +223,102 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! # Bit fields
+//!
+//! Consecutive `bits = N` fields form one group: a container word as wide as their sum (8,
+//! 16, 32 or 64 bits; any other sum is a compile error), read and written as one integer in
+//! the declaration's byte order and split with shifts and masks, the first field in the most
+//! significant bits, as network headers draw them. A group ends at the next field without
+//! `bits`; two words back to back are one group of their total width (the same bytes in
+//! big-endian order; in little-endian order, put the words in their own nested declarations).
+//! A `bool` is one bit; an integer's bits are its low bits, and writing a value that does not
+//! fit them is `InvalidInput` naming the field and the value, never a truncated number.
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! // DNS's header flags (RFC 1035): one big-endian 16-bit word.
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(be)]
+//! struct Dns {
+//!     id: u16,
+//!     #[wire(bits = 1)] qr: bool,
+//!     #[wire(bits = 4)] opcode: u8,
+//!     #[wire(bits = 1)] aa: bool,
+//!     #[wire(bits = 1)] tc: bool,
+//!     #[wire(bits = 1)] rd: bool,
+//!     #[wire(bits = 1)] ra: bool,
+//!     #[wire(bits = 3)] z: u8,
+//!     #[wire(bits = 4)] rcode: u8,
+//! }
+//!
+//! let nxdomain = Dns {
+//!     id: 0xabcd, qr: true, opcode: 0, aa: true, tc: false, rd: true, ra: true, z: 0, rcode: 3,
+//! };
+//! let bytes = nxdomain.to_format_vec()?;
+//! assert_eq!(bytes, [0xab, 0xcd, 0x85, 0x83]);
+//! assert_eq!(Dns::read_format_exact(&bytes)?, nxdomain);
+//!
+//! let too_wide = Dns { rcode: 16, ..nxdomain };
+//! let err = too_wide.to_format_vec().unwrap_err();
+//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+//! assert_eq!(
+//!     err.to_string(),
+//!     "Dns.rcode at byte 2: 16 does not fit in 4 bits (at most 15)"
+//! );
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! # Checksums
+//!
+//! `checksum = path` makes an unsigned integer field the value of a function
+//! `fn(&[u8]) -> T` (`T` the field's type) over bytes of the same declaration: from the start
+//! of the field `from` names (else from the declaration's first byte, its magic included) to
+//! the end of the field `through` names (else up to the checksum field itself). When the
+//! covered bytes include the checksum field, the function sees that field as zeros, both
+//! ways: an IPv4 header's checksum is `through = dst`, over the 20 bytes with the checksum
+//! zeroed, as RFC 791 defines it. Writing computes the value once the covered bytes are
+//! written and puts it in place; reading computes it and compares it with the value read,
+//! `InvalidData` naming the field and both values when they differ. [`crc32`] (PNG, zlib,
+//! gzip) and [`internet_checksum`] (IPv4, ICMP, UDP, TCP) are ready to name.
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat, crc32};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(be)]
+//! struct Chunk {
+//!     length: u32,
+//!     kind: [u8; 4],
+//!     #[wire(count = length)]
+//!     data: Vec<u8>,
+//!     #[wire(checksum = crc32, from = kind)] // over the type and the data
+//!     crc: u32,
+//! }
+//!
+//! let iend = Chunk { length: 0, kind: *b"IEND", data: vec![], crc: 0 };
+//! let bytes = iend.to_format_vec()?;
+//! assert_eq!(bytes, b"\0\0\0\0IEND\xae\x42\x60\x82");
+//! assert_eq!(Chunk::read_format_exact(&bytes)?.crc, 0xae42_6082);
+//!
+//! let mut bad = bytes.clone();
+//! bad[11] = 0x83;
+//! let err = Chunk::read_format(&bad).unwrap_err();
+//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+//! assert_eq!(
+//!     err.to_string(),
+//!     "Chunk.crc at byte 8: checksum mismatch: the 4 bytes it covers give 0xae426082, \
+//!      the field holds 0xae426083"
+//! );
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
 //! # Errors
 //!
 //! Every error is a `std::io::Error`: `UnexpectedEof` when the input ends early,
@@ -232,8 +330,10 @@
 //! more than its own size allows (element count times the element's size in memory), and no
 //! input panics.
 
+mod checksum;
 mod error;
 
+pub use checksum::{crc32, internet_checksum};
 pub use error::{FormatError, PathSegment};
 
 use alloc::string::ToString;
@@ -449,6 +549,18 @@ impl<'a> FormatReader<'a> {
             self.pos,
             alloc::format!("needs {len} bytes, {} left", self.remaining()),
         )
+    }
+
+    /// Bytes already read, between two positions (`start..end`, as [`position`] gives
+    /// them): what a checksum covers. Empty when the range is not behind the reader.
+    ///
+    /// [`position`]: FormatReader::position
+    #[must_use]
+    pub fn past(&self, range: core::ops::Range<usize>) -> &'a [u8] {
+        if range.end > self.pos {
+            return &[];
+        }
+        self.data.get(range).unwrap_or(&[])
     }
 
     /// Skips `len` bytes without looking at them.
@@ -823,6 +935,27 @@ impl<'a> FormatWriter<'a> {
     /// Appends zeros up to the next multiple of `align` bytes from where this writer began.
     pub fn align_to(&mut self, align: usize) {
         self.zeros(padding_to(self.position(), align));
+    }
+
+    /// Bytes already written through this writer, between two positions (`start..end`, as
+    /// [`position`] gives them): what a checksum covers.
+    ///
+    /// # Panics
+    /// When the range is not within what this writer wrote.
+    ///
+    /// [`position`]: FormatWriter::position
+    #[must_use]
+    pub fn past(&self, range: core::ops::Range<usize>) -> &[u8] {
+        &self.out[self.start + range.start..self.start + range.end]
+    }
+
+    /// Bytes already written, between two positions, to be overwritten (a checksum computed
+    /// after the bytes it covers).
+    ///
+    /// # Panics
+    /// When the range is not within what this writer wrote.
+    pub fn past_mut(&mut self, range: core::ops::Range<usize>) -> &mut [u8] {
+        &mut self.out[self.start + range.start..self.start + range.end]
     }
 
     /// Appends `len` zero bytes and returns them to be filled.

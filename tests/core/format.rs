@@ -906,3 +906,649 @@ fn counts_of_empty_elements_stay_bounded_by_the_input() {
     );
     assert!(peak < 1 << 20, "allocated {peak} bytes");
 }
+
+// ----- bit fields -------------------------------------------------------------------------
+
+/// IPv4's header (RFC 791) with its two packed words; no options.
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(be)]
+struct Ipv4Bits {
+    #[wire(bits = 4)]
+    version: u8,
+    #[wire(bits = 4)]
+    ihl: u8,
+    tos: u8,
+    total_length: u16,
+    id: u16,
+    #[wire(bits = 1)]
+    reserved: bool,
+    #[wire(bits = 1)]
+    dont_fragment: bool,
+    #[wire(bits = 1)]
+    more_fragments: bool,
+    #[wire(bits = 13)]
+    fragment_offset: u16,
+    ttl: u8,
+    protocol: u8,
+    checksum: u16,
+    src: [u8; 4],
+    dst: [u8; 4],
+}
+
+/// The same declaration in little-endian order: each word is read as one little-endian
+/// integer, then split most significant field first.
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(le)]
+struct Ipv4BitsLe {
+    #[wire(bits = 4)]
+    version: u8,
+    #[wire(bits = 4)]
+    ihl: u8,
+    tos: u8,
+    total_length: u16,
+    id: u16,
+    #[wire(bits = 1)]
+    reserved: bool,
+    #[wire(bits = 1)]
+    dont_fragment: bool,
+    #[wire(bits = 1)]
+    more_fragments: bool,
+    #[wire(bits = 13)]
+    fragment_offset: u16,
+    ttl: u8,
+    protocol: u8,
+    checksum: u16,
+    src: [u8; 4],
+    dst: [u8; 4],
+}
+
+/// A real IPv4 header (a UDP datagram from 192.168.0.1 to 192.168.0.199, don't fragment).
+const IPV4: [u8; 20] = [
+    0x45, 0x00, 0x00, 0x73, 0x00, 0x00, 0x40, 0x00, 0x40, 0x11, 0xb8, 0x61, 0xc0, 0xa8, 0x00, 0x01,
+    0xc0, 0xa8, 0x00, 0xc7,
+];
+
+#[test]
+fn ipv4_bit_fields_in_both_orders() {
+    let header = Ipv4Bits {
+        version: 4,
+        ihl: 5,
+        tos: 0,
+        total_length: 0x73,
+        id: 0,
+        reserved: false,
+        dont_fragment: true,
+        more_fragments: false,
+        fragment_offset: 0,
+        ttl: 64,
+        protocol: 17,
+        checksum: 0xb861,
+        src: [192, 168, 0, 1],
+        dst: [192, 168, 0, 199],
+    };
+    round_trip(&header, &IPV4);
+    assert_eq!(Ipv4Bits::MIN_SIZE, 20);
+
+    // A fragment: more fragments, offset 0x0abc (in 8-byte units): 001 0 1010 1011 1100.
+    let fragment = Ipv4Bits {
+        dont_fragment: false,
+        more_fragments: true,
+        fragment_offset: 0x0abc,
+        ..header.clone()
+    };
+    let mut bytes = IPV4;
+    bytes[6..8].copy_from_slice(&[0x2a, 0xbc]);
+    round_trip(&fragment, &bytes);
+    // Every flag bit and the widest offset.
+    let all = Ipv4Bits {
+        reserved: true,
+        dont_fragment: true,
+        more_fragments: true,
+        fragment_offset: 0x1fff,
+        ..header.clone()
+    };
+    bytes[6..8].copy_from_slice(&[0xff, 0xff]);
+    round_trip(&all, &bytes);
+
+    // Little-endian: the 8-bit word is the same byte, the 16-bit one is swapped.
+    let le = Ipv4BitsLe {
+        version: 4,
+        ihl: 5,
+        tos: 0,
+        total_length: 0x73,
+        id: 0,
+        reserved: false,
+        dont_fragment: false,
+        more_fragments: true,
+        fragment_offset: 0x0abc,
+        ttl: 64,
+        protocol: 17,
+        checksum: 0xb861,
+        src: [192, 168, 0, 1],
+        dst: [192, 168, 0, 199],
+    };
+    let le_bytes = [
+        0x45, 0x00, 0x73, 0x00, 0x00, 0x00, 0xbc, 0x2a, 0x40, 0x11, 0x61, 0xb8, 0xc0, 0xa8, 0x00,
+        0x01, 0xc0, 0xa8, 0x00, 0xc7,
+    ];
+    round_trip(&le, &le_bytes);
+}
+
+/// TCP's header (RFC 793 with RFC 3168's and RFC 3540's flags), no options.
+#[derive(Endianize, Debug, PartialEq, Clone, Default)]
+#[endian(be)]
+struct Tcp {
+    src_port: u16,
+    dst_port: u16,
+    seq: u32,
+    ack: u32,
+    #[wire(bits = 4)]
+    data_offset: u8,
+    #[wire(bits = 3)]
+    reserved: u8,
+    #[wire(bits = 1)]
+    ns: bool,
+    #[wire(bits = 1)]
+    cwr: bool,
+    #[wire(bits = 1)]
+    ece: bool,
+    #[wire(bits = 1)]
+    urg: bool,
+    #[wire(bits = 1)]
+    ack_flag: bool,
+    #[wire(bits = 1)]
+    psh: bool,
+    #[wire(bits = 1)]
+    rst: bool,
+    #[wire(bits = 1)]
+    syn: bool,
+    #[wire(bits = 1)]
+    fin: bool,
+    window: u16,
+    checksum: u16,
+    urgent: u16,
+}
+
+#[derive(Endianize, Debug, PartialEq, Clone, Default)]
+#[endian(le)]
+struct TcpFlagsLe {
+    #[wire(bits = 4)]
+    data_offset: u8,
+    #[wire(bits = 3)]
+    reserved: u8,
+    #[wire(bits = 1)]
+    ns: bool,
+    #[wire(bits = 1)]
+    cwr: bool,
+    #[wire(bits = 1)]
+    ece: bool,
+    #[wire(bits = 1)]
+    urg: bool,
+    #[wire(bits = 1)]
+    ack_flag: bool,
+    #[wire(bits = 1)]
+    psh: bool,
+    #[wire(bits = 1)]
+    rst: bool,
+    #[wire(bits = 1)]
+    syn: bool,
+    #[wire(bits = 1)]
+    fin: bool,
+}
+
+#[test]
+fn tcp_bit_fields_in_both_orders() {
+    // A SYN from port 54321 to 80 with a 40-byte header (options not declared here).
+    let syn_bytes = [
+        0xd4, 0x31, 0x00, 0x50, 0x12, 0x34, 0x56, 0x78, 0x00, 0x00, 0x00, 0x00, 0xa0, 0x02, 0xfa,
+        0xf0, 0xbe, 0xef, 0x00, 0x00,
+    ];
+    let syn = Tcp {
+        src_port: 54321,
+        dst_port: 80,
+        seq: 0x1234_5678,
+        data_offset: 10,
+        syn: true,
+        window: 0xfaf0,
+        checksum: 0xbeef,
+        ..Tcp::default()
+    };
+    round_trip(&syn, &syn_bytes);
+    // SYN-ACK with ECN echo and the nonce sum: 0101 000 1 0101 0010.
+    let mut bytes = syn_bytes;
+    bytes[12..14].copy_from_slice(&[0x51, 0x52]);
+    let synack = Tcp {
+        data_offset: 5,
+        ns: true,
+        ece: true,
+        ack_flag: true,
+        ..syn.clone()
+    };
+    round_trip(&synack, &bytes);
+    // Little-endian: the word 0x5152 is stored low byte first.
+    let le = TcpFlagsLe {
+        data_offset: 5,
+        ns: true,
+        ece: true,
+        ack_flag: true,
+        syn: true,
+        ..TcpFlagsLe::default()
+    };
+    round_trip(&le, &[0x52, 0x51]);
+    // A reserved value fills its 3 bits.
+    let reserved = TcpFlagsLe {
+        reserved: 0b111,
+        ..TcpFlagsLe::default()
+    };
+    round_trip(&reserved, &[0x00, 0x0e]);
+}
+
+/// DNS's header (RFC 1035 section 4.1.1).
+#[derive(Endianize, Debug, PartialEq, Clone, Default)]
+#[endian(be)]
+struct DnsHeader {
+    id: u16,
+    #[wire(bits = 1)]
+    qr: bool,
+    #[wire(bits = 4)]
+    opcode: u8,
+    #[wire(bits = 1)]
+    aa: bool,
+    #[wire(bits = 1)]
+    tc: bool,
+    #[wire(bits = 1)]
+    rd: bool,
+    #[wire(bits = 1)]
+    ra: bool,
+    #[wire(bits = 3)]
+    z: u8,
+    #[wire(bits = 4)]
+    rcode: u8,
+    qdcount: u16,
+    ancount: u16,
+    nscount: u16,
+    arcount: u16,
+}
+
+#[derive(Endianize, Debug, PartialEq, Clone, Default)]
+#[endian(le)]
+struct DnsHeaderLe {
+    id: u16,
+    #[wire(bits = 1)]
+    qr: bool,
+    #[wire(bits = 4)]
+    opcode: u8,
+    #[wire(bits = 1)]
+    aa: bool,
+    #[wire(bits = 1)]
+    tc: bool,
+    #[wire(bits = 1)]
+    rd: bool,
+    #[wire(bits = 1)]
+    ra: bool,
+    #[wire(bits = 3)]
+    z: u8,
+    #[wire(bits = 4)]
+    rcode: u8,
+    qdcount: u16,
+    ancount: u16,
+    nscount: u16,
+    arcount: u16,
+}
+
+#[test]
+fn dns_bit_fields_in_both_orders() {
+    // A standard query with recursion desired: flags 0x0100.
+    let query = DnsHeader {
+        id: 0xabcd,
+        rd: true,
+        qdcount: 1,
+        ..DnsHeader::default()
+    };
+    round_trip(&query, &[0xab, 0xcd, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, 0]);
+    // An authoritative NXDOMAIN answer: 0x8583 = 1 0000 1 0 1 | 1 000 0011.
+    let nxdomain = DnsHeader {
+        id: 0xabcd,
+        qr: true,
+        aa: true,
+        rd: true,
+        ra: true,
+        rcode: 3,
+        qdcount: 1,
+        nscount: 1,
+        ..DnsHeader::default()
+    };
+    let bytes = [0xab, 0xcd, 0x85, 0x83, 0, 1, 0, 0, 0, 1, 0, 0];
+    round_trip(&nxdomain, &bytes);
+    // Opcode 2 (status), truncated, Z all ones: 0 0010 0 1 0 | 0 111 0000 = 0x1270.
+    let status = DnsHeader {
+        opcode: 2,
+        tc: true,
+        z: 0b111,
+        ..DnsHeader::default()
+    };
+    round_trip(&status, &[0, 0, 0x12, 0x70, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+    let le = DnsHeaderLe {
+        id: 0xabcd,
+        qr: true,
+        aa: true,
+        rd: true,
+        ra: true,
+        rcode: 3,
+        qdcount: 1,
+        nscount: 1,
+        ..DnsHeaderLe::default()
+    };
+    round_trip(&le, &[0xcd, 0xab, 0x83, 0x85, 1, 0, 0, 0, 1, 0, 0, 0]);
+}
+
+/// 32- and 64-bit containers, a field as wide as its type, and a group inside a variant.
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(le)]
+struct Wide {
+    #[wire(bits = 12)]
+    a: u16,
+    #[wire(bits = 20)]
+    b: u32,
+    between: u8,
+    #[wire(bits = 1)]
+    flag: bool,
+    #[wire(bits = 63)]
+    c: u64,
+    between2: u8,
+    #[wire(bits = 16)]
+    whole: u16,
+}
+
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(be)]
+#[wire(tag = u8)]
+enum Packed {
+    #[wire(tag = 1)]
+    Pair {
+        #[wire(bits = 3)]
+        x: u8,
+        #[wire(bits = 5)]
+        y: u8,
+    },
+}
+
+#[test]
+fn wide_containers_and_bit_fields_in_variants() {
+    // 0xabc << 20 | 0x12345 = 0xabc12345, little-endian.
+    let wide = Wide {
+        a: 0xabc,
+        b: 0x12345,
+        between: 7,
+        flag: true,
+        c: 2,
+        between2: 9,
+        whole: 0xfedc,
+    };
+    let mut bytes = vec![0x45, 0x23, 0xc1, 0xab, 7];
+    bytes.extend_from_slice(&(1u64 << 63 | 2).to_le_bytes());
+    bytes.extend_from_slice(&[9, 0xdc, 0xfe]);
+    round_trip(&wide, &bytes);
+    assert_eq!(Wide::MIN_SIZE, 16);
+    round_trip(&Packed::Pair { x: 5, y: 17 }, &[1, 0b1011_0001]);
+}
+
+#[test]
+fn bit_fields_that_do_not_fit_are_refused_naming_the_value() {
+    let mut dns = DnsHeader {
+        opcode: 16,
+        ..DnsHeader::default()
+    };
+    let err = dns.to_format_vec().unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidInput, "DnsHeader.opcode".into(), Some(2))
+    );
+    assert!(
+        err.to_string()
+            .contains("16 does not fit in 4 bits (at most 15)"),
+        "{err}"
+    );
+    dns.opcode = 0;
+    dns.z = 8;
+    let err = dns.to_format_vec().unwrap_err();
+    assert_eq!(at(&err).1, "DnsHeader.z");
+    let err = Wide {
+        a: 0x1000,
+        b: 0,
+        between: 0,
+        flag: false,
+        c: 0,
+        between2: 0,
+        whole: 0,
+    }
+    .to_format_vec()
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("4096 does not fit in 12 bits"),
+        "{err}"
+    );
+}
+
+#[test]
+fn truncated_bit_groups_name_their_first_field() {
+    let err = DnsHeader::read_format(&[0xab, 0xcd, 0x85]).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::UnexpectedEof, "DnsHeader.qr".into(), Some(2))
+    );
+    let err = Wide::read_format(&[0; 12]).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::UnexpectedEof, "Wide.flag".into(), Some(5))
+    );
+    // Every prefix of a real header is an error, never a panic.
+    for len in 0..IPV4.len() {
+        assert_eq!(
+            Ipv4Bits::read_format(&IPV4[..len]).unwrap_err().kind(),
+            ErrorKind::UnexpectedEof
+        );
+    }
+}
+
+proptest! {
+    #[test]
+    fn bit_fields_round_trip_any_values(
+        data_offset in 0u8..16, reserved in 0u8..8, flags in any::<u16>(),
+        opcode in 0u8..16, z in 0u8..8, rcode in 0u8..16, bytes in any::<[u8; 12]>(),
+    ) {
+        let bit = |n: u32| flags >> n & 1 == 1;
+        let le = TcpFlagsLe {
+            data_offset, reserved, ns: bit(0), cwr: bit(1), ece: bit(2), urg: bit(3),
+            ack_flag: bit(4), psh: bit(5), rst: bit(6), syn: bit(7), fin: bit(8),
+        };
+        let written = le.to_format_vec().unwrap();
+        prop_assert_eq!(TcpFlagsLe::read_format_exact(&written).unwrap(), le);
+        let dns = DnsHeader { opcode, z, rcode, qr: bit(9), ra: bit(10), ..DnsHeader::default() };
+        let written = dns.to_format_vec().unwrap();
+        prop_assert_eq!(DnsHeader::read_format_exact(&written).unwrap(), dns);
+        // Any 12 bytes are a DNS header in either order, and write back the same.
+        let be = DnsHeader::read_format_exact(&bytes).unwrap();
+        prop_assert_eq!(be.to_format_vec().unwrap(), bytes.to_vec());
+        let le = DnsHeaderLe::read_format_exact(&bytes).unwrap();
+        prop_assert_eq!(le.to_format_vec().unwrap(), bytes.to_vec());
+    }
+}
+
+// ----- checksums --------------------------------------------------------------------------
+
+/// A PNG chunk: the CRC-32 covers the chunk type and the data, not the length.
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(be)]
+struct PngChunk {
+    length: u32,
+    kind: [u8; 4],
+    #[wire(count = length)]
+    data: Vec<u8>,
+    #[wire(checksum = endian_wire::format::crc32, from = kind)]
+    crc: u32,
+}
+
+/// IPv4's header with its checksum: computed over all 20 bytes with the field as zeros.
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(be)]
+struct Ipv4Checked {
+    #[wire(bits = 4)]
+    version: u8,
+    #[wire(bits = 4)]
+    ihl: u8,
+    tos: u8,
+    total_length: u16,
+    id: u16,
+    #[wire(bits = 3)]
+    flags: u8,
+    #[wire(bits = 13)]
+    fragment_offset: u16,
+    ttl: u8,
+    protocol: u8,
+    #[wire(checksum = endian_wire::format::internet_checksum, through = dst)]
+    checksum: u16,
+    src: [u8; 4],
+    dst: [u8; 4],
+}
+
+fn xor_all(bytes: &[u8]) -> u8 {
+    bytes.iter().fold(0, |acc, b| acc ^ b)
+}
+
+/// A user function over everything before the field (the default range), little-endian.
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(le)]
+#[wire(magic = b"XR")]
+struct Xored {
+    a: u16,
+    #[wire(count = a)]
+    body: Vec<u8>,
+    #[wire(checksum = xor_all)]
+    check: u8,
+    #[wire(checksum = endian_wire::format::crc32)]
+    crc: u32,
+}
+
+#[test]
+fn png_chunks_carry_their_crc() {
+    // IHDR of a 1x1 RGBA image, and IEND, as every PNG file has them.
+    let ihdr_bytes = [
+        0, 0, 0, 13, b'I', b'H', b'D', b'R', 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15,
+        0xc4, 0x89,
+    ];
+    let ihdr = PngChunk {
+        length: 13,
+        kind: *b"IHDR",
+        data: vec![0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0],
+        crc: 0x1f15_c489,
+    };
+    round_trip(&ihdr, &ihdr_bytes);
+    let iend = PngChunk {
+        length: 0,
+        kind: *b"IEND",
+        data: Vec::new(),
+        crc: 0xae42_6082,
+    };
+    round_trip(
+        &iend,
+        &[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xae, 0x42, 0x60, 0x82],
+    );
+    // Written, the field's value is ignored: the CRC is computed.
+    let written = PngChunk {
+        crc: 0,
+        ..ihdr.clone()
+    }
+    .to_format_vec()
+    .unwrap();
+    assert_eq!(written, ihdr_bytes);
+    // A flipped data bit is caught, naming both values.
+    let mut bad = ihdr_bytes;
+    bad[16] ^= 1;
+    let err = PngChunk::read_format(&bad).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (ErrorKind::InvalidData, "PngChunk.crc".into(), Some(21))
+    );
+    let message = err.to_string();
+    assert!(message.contains("the field holds 0x1f15c489"), "{message}");
+    assert!(
+        message.contains(&format!(
+            "give {:#x}",
+            endian_wire::format::crc32(&bad[4..21])
+        )),
+        "{message}"
+    );
+}
+
+#[test]
+fn ipv4_header_checksum_covers_the_header_with_the_field_zeroed() {
+    let header = Ipv4Checked {
+        version: 4,
+        ihl: 5,
+        tos: 0,
+        total_length: 0x73,
+        id: 0,
+        flags: 0b010,
+        fragment_offset: 0,
+        ttl: 64,
+        protocol: 17,
+        checksum: 0xb861,
+        src: [192, 168, 0, 1],
+        dst: [192, 168, 0, 199],
+    };
+    round_trip(&header, &IPV4);
+    let written = Ipv4Checked {
+        checksum: 0,
+        ..header.clone()
+    }
+    .to_format_vec()
+    .unwrap();
+    assert_eq!(written, IPV4);
+    // A changed address (after the field) is caught too.
+    let mut bad = IPV4;
+    bad[19] = 0xc8;
+    let err = Ipv4Checked::read_format(&bad).unwrap_err();
+    assert_eq!(
+        at(&err),
+        (
+            ErrorKind::InvalidData,
+            "Ipv4Checked.checksum".into(),
+            Some(10)
+        )
+    );
+    assert!(err.to_string().contains("the field holds 0xb861"), "{err}");
+    // Every prefix is an error, never a panic.
+    for len in 0..IPV4.len() {
+        assert_eq!(
+            Ipv4Checked::read_format(&IPV4[..len]).unwrap_err().kind(),
+            ErrorKind::UnexpectedEof
+        );
+    }
+}
+
+#[test]
+fn checksums_over_everything_before_them() {
+    let value = Xored {
+        a: 3,
+        body: vec![1, 2, 4],
+        check: 0,
+        crc: 0,
+    };
+    let bytes = value.to_format_vec().unwrap();
+    let mut expected = b"XR\x03\x00\x01\x02\x04".to_vec();
+    let x = xor_all(&expected);
+    expected.push(x);
+    let crc = endian_wire::format::crc32(&expected);
+    expected.extend_from_slice(&crc.to_le_bytes());
+    assert_eq!(bytes, expected);
+    let back = Xored::read_format_exact(&bytes).unwrap();
+    assert_eq!((back.check, back.crc), (x, crc));
+    // Hostile: every single-byte change after the magic is caught, never a panic.
+    for i in 2..bytes.len() {
+        let mut bad = bytes.clone();
+        bad[i] ^= 0x10;
+        assert!(Xored::read_format(&bad).is_err(), "byte {i}");
+    }
+}

@@ -41,12 +41,14 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
             (
                 quote!(#magic_len #min),
                 quote! {
+                    let __decl_start = __r.position();
                     #read_magic
                     #reads
                     ::core::result::Result::Ok(#construct)
                 },
                 quote! {
                     let #pattern = self;
+                    let __decl_start = __w.position();
                     #write_magic
                     #writes
                     ::core::result::Result::Ok(())
@@ -147,6 +149,60 @@ fn is_copy(shape: &Shape) -> bool {
     }
 }
 
+/// The end (exclusive) of the bit group starting at `list[i]`.
+fn group_end(list: &[Field], i: usize) -> usize {
+    let mut end = i;
+    while end < list.len() && list[end].format.bits.is_some() {
+        end += 1;
+    }
+    end
+}
+
+/// A bit group's container type and width (refused by `check` unless 8, 16, 32 or 64).
+fn container(group: &[Field]) -> (Ident, u32) {
+    let total: u32 = group.iter().filter_map(|f| f.format.bit_width()).sum();
+    let word = match total {
+        0..=8 => "u8",
+        9..=16 => "u16",
+        17..=32 => "u32",
+        _ => "u64",
+    };
+    let total = if [8, 16, 32, 64].contains(&total) {
+        total
+    } else {
+        0
+    };
+    (Ident::new(word, Span::call_site()), total)
+}
+
+/// `__pos_field`: where a field starts (a checksum, or where one's covered bytes start).
+fn position_of(field: &Field) -> Ident {
+    format_ident!("__pos_{}", binding(field), span = Span::call_site())
+}
+
+/// Where a checksum's covered bytes start.
+fn start_of(sum: &Field) -> TokenStream {
+    match &sum.format.from {
+        Some(from) => {
+            let pos = format_ident!("__pos_{}", from, span = Span::call_site());
+            quote!(#pos)
+        }
+        None => quote!(__decl_start),
+    }
+}
+
+/// The checksums in `list` whose covered bytes end with `field` (their `through`, or the
+/// checksum itself without one).
+fn ends_at<'l>(list: &'l [Field], field: &'l Field) -> impl Iterator<Item = &'l Field> {
+    list.iter().filter(move |sum| {
+        sum.format.checksum.is_some()
+            && match &sum.format.through {
+                Some(through) => field.ident.as_ref() == Some(through),
+                None => std::ptr::eq(*sum, field),
+            }
+    })
+}
+
 /// What a field is to a format declaration.
 enum Part<'f> {
     /// A fixed-size value (a shaped field or `#[text]`) through its wire image.
@@ -212,15 +268,21 @@ impl Cx<'_> {
     fn format_min_size(&self, fields: &[Field]) -> TokenStream {
         let c = self.c;
         let f = self.f();
-        let terms = fields.iter().filter_map(|field| match part(field) {
-            Part::Fixed => {
-                let w = self.fixed_wire_ty(field);
-                Some(quote!(+ <#w as #c::WireImage>::WIRE_SIZE))
-            }
-            Part::Nested(ty) => Some(quote!(+ <#ty as #f::ReadFormat>::MIN_SIZE)),
-            Part::Vec(_) | Part::Option(_) => None,
-        });
-        quote!(#(#terms)*)
+        let bits: u32 = fields.iter().filter_map(|f| f.format.bit_width()).sum();
+        let bytes = (bits / 8) as usize;
+        let bit_term = (bits > 0).then(|| quote!(+ #bytes));
+        let terms = fields
+            .iter()
+            .filter(|f| f.format.bits.is_none())
+            .filter_map(|field| match part(field) {
+                Part::Fixed => {
+                    let w = self.fixed_wire_ty(field);
+                    Some(quote!(+ <#w as #c::WireImage>::WIRE_SIZE))
+                }
+                Part::Nested(ty) => Some(quote!(+ <#ty as #f::ReadFormat>::MIN_SIZE)),
+                Part::Vec(_) | Part::Option(_) => None,
+            });
+        quote!(#(#terms)* #bit_term)
     }
 
     /// A conversion from a wire value `__wv` to the logical `ty` as an
@@ -311,19 +373,180 @@ impl Cx<'_> {
 
     /// Statements reading `fields[skip..]` into their bindings.
     fn read_fields(&self, fields: &[Field], skip: usize) -> TokenStream {
+        let list = &fields[skip..];
         let mut out = TokenStream::new();
         let mut run: Vec<&Field> = Vec::new();
-        for field in &fields[skip..] {
-            if matches!(part(field), Part::Fixed) && !field.format.has_padding() {
-                run.push(field);
+        let mut i = 0;
+        while i < list.len() {
+            let field = &list[i];
+            if field.format.bits.is_some() {
+                let end = group_end(list, i);
+                out.extend(self.read_run(&run));
+                run.clear();
+                out.extend(self.marker(list, field, quote!(__r)));
+                out.extend(self.read_bits(&list[i..end]));
+                out.extend(self.verify_checksums(list, &list[end - 1]));
+                i = end;
                 continue;
             }
-            out.extend(self.read_run(&run));
-            run.clear();
-            out.extend(self.read_single(field));
+            let marker = self.marker(list, field, quote!(__r));
+            if !marker.is_empty() {
+                out.extend(self.read_run(&run));
+                run.clear();
+                out.extend(marker);
+            }
+            if matches!(part(field), Part::Fixed) && !field.format.has_padding() {
+                run.push(field);
+            } else {
+                out.extend(self.read_run(&run));
+                run.clear();
+                out.extend(self.read_single(field));
+            }
+            let verify = self.verify_checksums(list, field);
+            if !verify.is_empty() {
+                out.extend(self.read_run(&run));
+                run.clear();
+                out.extend(verify);
+            }
+            i += 1;
         }
         out.extend(self.read_run(&run));
         out
+    }
+
+    /// `let __pos_field = position;` before a field a checksum starts at or is.
+    fn marker(&self, list: &[Field], field: &Field, io: TokenStream) -> TokenStream {
+        let named = field.ident.as_ref();
+        let needed = field.format.checksum.is_some()
+            || list.iter().any(|c| {
+                c.format.checksum.is_some() && c.format.from.as_ref() == named && named.is_some()
+            });
+        if !needed {
+            return TokenStream::new();
+        }
+        let pos = position_of(field);
+        quote!(let #pos = #io.position();)
+    }
+
+    /// The checksums whose covered bytes end with `field`: verified (after reading).
+    fn verify_checksums(&self, list: &[Field], field: &Field) -> TokenStream {
+        let c = self.c;
+        let f = self.f();
+        let mut out = TokenStream::new();
+        for sum in ends_at(list, field) {
+            let b = binding(sum);
+            let ty = &sum.ty;
+            let name = sum.display_name();
+            let func = sum.format.checksum.as_ref();
+            let w = self.fixed_wire_ty(sum);
+            let pos = position_of(sum);
+            let start = start_of(sum);
+            let end = if sum.format.through.is_some() {
+                quote!(__r.position())
+            } else {
+                quote!(#pos)
+            };
+            out.extend(quote! {
+                #f::checksum_read::<#ty>(
+                    __r.past(#start..#end),
+                    #pos - #start,
+                    <#w as #c::WireImage>::WIRE_SIZE,
+                    #func,
+                    #b,
+                    #pos,
+                )
+                .map_err(|__e| #f::FormatError::in_field(__e, #name))?;
+            });
+        }
+        out
+    }
+
+    /// The checksums whose covered bytes end with `field`: computed into their place (after
+    /// writing).
+    fn patch_checksums(&self, list: &[Field], field: &Field) -> TokenStream {
+        let c = self.c;
+        let mut out = TokenStream::new();
+        for sum in ends_at(list, field) {
+            let ty = &sum.ty;
+            let func = sum.format.checksum.as_ref();
+            let w = self.fixed_wire_ty(sum);
+            let pos = position_of(sum);
+            let start = start_of(sum);
+            let end = if sum.format.through.is_some() {
+                quote!(__w.position())
+            } else {
+                quote!(#pos)
+            };
+            out.extend(quote! {{
+                let __sum: #ty = (#func)(__w.past(#start..#end));
+                let __wv = <#w>::from_native(__sum);
+                <#w as #c::WireImage>::write_image(
+                    &__wv,
+                    __w.past_mut(#pos..#pos + <#w as #c::WireImage>::WIRE_SIZE),
+                );
+            }});
+        }
+        out
+    }
+
+    /// A group of bit fields: one container word in the type's order, split by shifts and
+    /// masks, most significant field first.
+    fn read_bits(&self, group: &[Field]) -> TokenStream {
+        let f = self.f();
+        let (word, total) = container(group);
+        if total == 0 {
+            return TokenStream::new(); // refused by `check`
+        }
+        let w = self.wrapper();
+        let first = group[0].display_name();
+        let mut shift = total;
+        let mut reads = Vec::new();
+        for field in group {
+            let bits = field.format.bit_width().unwrap_or(0);
+            shift -= bits;
+            let mask = u64::MAX >> (64 - bits);
+            let b = binding(field);
+            let ty = &field.ty;
+            reads.push(quote! {
+                let #b: #ty = #f::BitField::from_bits((__word >> #shift) & #mask);
+            });
+        }
+        quote! {
+            let __word: u64 = match __r.image::<#w<#word>>() {
+                ::core::result::Result::Ok(__v) => u64::from(__v.get()),
+                ::core::result::Result::Err(__e) => {
+                    return ::core::result::Result::Err(#f::FormatError::in_field(__e, #first));
+                }
+            };
+            #(#reads)*
+        }
+    }
+
+    /// A group of bit fields written: each checked against its width, shifted into one word.
+    fn write_bits(&self, group: &[Field]) -> TokenStream {
+        let f = self.f();
+        let (word, total) = container(group);
+        if total == 0 {
+            return TokenStream::new(); // refused by `check`
+        }
+        let w = self.wrapper();
+        let mut shift = total;
+        let mut parts = Vec::new();
+        for field in group {
+            let bits = field.format.bit_width().unwrap_or(0);
+            shift -= bits;
+            let b = binding(field);
+            let name = field.display_name();
+            parts.push(quote! {
+                | (#f::bit_field(#b, #bits, __w.position())
+                    .map_err(|__e| #f::FormatError::in_field(__e, #name))?
+                    << #shift)
+            });
+        }
+        quote! {
+            let __word: u64 = 0 #(#parts)*;
+            __w.image(&#w::<#word>::from_native(__word as #word));
+        }
     }
 
     /// A run of fixed-size fields: one length check, then each field's image at its offset.
@@ -523,8 +746,27 @@ impl Cx<'_> {
                 out.extend(quote!(let #b = *#b;));
             }
         }
+        let list = &fields[skip..];
         let mut run: Vec<&Field> = Vec::new();
-        for field in &fields[skip..] {
+        let mut i = 0;
+        while i < list.len() {
+            let field = &list[i];
+            if field.format.bits.is_some() {
+                let end = group_end(list, i);
+                out.extend(self.write_run(&run));
+                run.clear();
+                out.extend(self.marker(list, field, quote!(__w)));
+                out.extend(self.write_bits(&list[i..end]));
+                out.extend(self.patch_checksums(list, &list[end - 1]));
+                i = end;
+                continue;
+            }
+            let marker = self.marker(list, field, quote!(__w));
+            if !marker.is_empty() {
+                out.extend(self.write_run(&run));
+                run.clear();
+                out.extend(marker);
+            }
             if matches!(part(field), Part::Fixed) && !field.format.has_padding() {
                 let calc = self.calc(field);
                 if !calc.is_empty() {
@@ -534,12 +776,19 @@ impl Cx<'_> {
                     out.extend(calc);
                 }
                 run.push(field);
-                continue;
+            } else {
+                out.extend(self.write_run(&run));
+                run.clear();
+                out.extend(self.calc(field));
+                out.extend(self.write_single(field));
             }
-            out.extend(self.write_run(&run));
-            run.clear();
-            out.extend(self.calc(field));
-            out.extend(self.write_single(field));
+            let patch = self.patch_checksums(list, field);
+            if !patch.is_empty() {
+                out.extend(self.write_run(&run));
+                run.clear();
+                out.extend(patch);
+            }
+            i += 1;
         }
         out.extend(self.write_run(&run));
         out
@@ -552,6 +801,10 @@ impl Cx<'_> {
         let b = binding(field);
         let ty = &field.ty;
         let name = field.display_name();
+        if field.format.checksum.is_some() {
+            // Written as zeros, then computed once its covered bytes are written.
+            return quote!(let #b: #ty = 0;);
+        }
         let value = match (&field.format.calc, &field.format.counts) {
             (Some(expr), _) => quote!(#expr),
             (None, Some(counted)) => quote!(#counted.len()),
@@ -782,6 +1035,7 @@ impl Cx<'_> {
             None => quote!(::core::result::Result::Err(#f::unknown_tag(__tag, __tag_at))),
         };
         let read = quote! {
+            let __decl_start = __r.position();
             #read_magic
             #const_defs
             let __tag_at = __r.position();
@@ -841,6 +1095,7 @@ impl Cx<'_> {
         });
         let write = quote! {
             #const_defs
+            let __decl_start = __w.position();
             match self {
                 #(#write_arms)*
             }

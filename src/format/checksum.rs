@@ -1,0 +1,178 @@
+//! Ready checksum functions for `#[wire(checksum = ...)]`: CRC-32 (IEEE) and the Internet
+//! checksum (RFC 1071). Each is an `fn(&[u8]) -> T`, the shape the attribute calls.
+
+/// The CRC-32 lookup tables for slicing by 8: `TABLES[0]` is the classic byte-at-a-time table
+/// of the reflected polynomial `0xEDB88320`; `TABLES[k][b]` is the CRC of byte `b` followed by
+/// `k` zero bytes.
+static TABLES: [[u32; 256]; 8] = crc32_tables();
+
+const fn crc32_tables() -> [[u32; 256]; 8] {
+    let mut tables = [[0u32; 256]; 8];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut crc = byte as u32;
+        let mut bit = 0;
+        while bit < 8 {
+            crc = if crc & 1 == 1 {
+                0xEDB8_8320 ^ (crc >> 1)
+            } else {
+                crc >> 1
+            };
+            bit += 1;
+        }
+        tables[0][byte] = crc;
+        byte += 1;
+    }
+    let mut byte = 0;
+    while byte < 256 {
+        let mut k = 1;
+        while k < 8 {
+            let previous = tables[k - 1][byte];
+            tables[k][byte] = (previous >> 8) ^ tables[0][(previous & 0xFF) as usize];
+            k += 1;
+        }
+        byte += 1;
+    }
+    tables
+}
+
+/// Feeds `bytes` into a running CRC-32 register (not yet complemented at either end).
+fn crc32_register(mut crc: u32, bytes: &[u8]) -> u32 {
+    let t = &TABLES;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let lo = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]) ^ crc;
+        let hi = u32::from_le_bytes([chunk[4], chunk[5], chunk[6], chunk[7]]);
+        crc = t[7][(lo & 0xFF) as usize]
+            ^ t[6][((lo >> 8) & 0xFF) as usize]
+            ^ t[5][((lo >> 16) & 0xFF) as usize]
+            ^ t[4][(lo >> 24) as usize]
+            ^ t[3][(hi & 0xFF) as usize]
+            ^ t[2][((hi >> 8) & 0xFF) as usize]
+            ^ t[1][((hi >> 16) & 0xFF) as usize]
+            ^ t[0][(hi >> 24) as usize];
+    }
+    for &byte in chunks.remainder() {
+        crc = (crc >> 8) ^ t[0][((crc ^ u32::from(byte)) & 0xFF) as usize];
+    }
+    crc
+}
+
+/// CRC-32 as PNG, zlib, gzip and Ethernet use it (IEEE 802.3: the reflected polynomial
+/// `0xEDB88320`, register starting at all ones, result complemented), eight bytes per step
+/// through eight lookup tables built at compile time.
+///
+/// # Examples
+///
+/// ```
+/// use endian_wire::format::crc32;
+///
+/// assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+/// assert_eq!(crc32(b""), 0);
+/// // PNG's IEND chunk: the CRC covers the chunk type and its (empty) data.
+/// assert_eq!(crc32(b"IEND"), 0xAE42_6082);
+/// ```
+#[must_use]
+pub fn crc32(bytes: &[u8]) -> u32 {
+    !crc32_register(!0, bytes)
+}
+
+/// The Internet checksum of RFC 1071, as the IPv4 header, ICMP, UDP and TCP use it: the
+/// ones' complement of the ones' complement sum of the bytes taken as big-endian 16-bit words
+/// (an odd last byte padded with a zero byte).
+///
+/// Computed over a header whose checksum field is zero, it gives the field's value; over a
+/// header with a correct checksum in place it gives 0. Declared as the checksum of an IPv4
+/// header, `#[wire(checksum = internet_checksum, through = dst)]` on the checksum field
+/// covers the whole header with that field as zeros, which is what RFC 791 asks.
+///
+/// # Examples
+///
+/// ```
+/// use endian_wire::format::internet_checksum;
+///
+/// // An IPv4 header with its checksum field (bytes 10 and 11) zeroed ...
+/// let mut header = [
+///     0x45, 0x00, 0x00, 0x73, 0x00, 0x00, 0x40, 0x00, 0x40, 0x11, 0x00, 0x00,
+///     0xc0, 0xa8, 0x00, 0x01, 0xc0, 0xa8, 0x00, 0xc7,
+/// ];
+/// assert_eq!(internet_checksum(&header), 0xb861);
+/// // ... and with it filled in: the sum checks to zero.
+/// header[10..12].copy_from_slice(&0xb861_u16.to_be_bytes());
+/// assert_eq!(internet_checksum(&header), 0);
+/// ```
+#[must_use]
+pub fn internet_checksum(bytes: &[u8]) -> u16 {
+    // 2^48 words cannot overflow a u64 before folding; no slice holds more.
+    let mut sum: u64 = 0;
+    let mut words = bytes.chunks_exact(2);
+    for word in &mut words {
+        sum += u64::from(u16::from_be_bytes([word[0], word[1]]));
+    }
+    if let [last] = words.remainder() {
+        sum += u64::from(*last) << 8;
+    }
+    while sum >> 16 != 0 {
+        sum = (sum & 0xFFFF) + (sum >> 16);
+    }
+    // The fold leaves at most 16 bits.
+    !(sum as u16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{crc32, crc32_register, internet_checksum};
+
+    /// The byte-at-a-time definition, the oracle for the sliced loop.
+    fn crc32_bitwise(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &byte in bytes {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    0xEDB8_8320 ^ (crc >> 1)
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+
+    #[test]
+    fn crc32_known_vectors() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+        assert_eq!(
+            crc32(b"The quick brown fox jumps over the lazy dog"),
+            0x414F_A339
+        );
+        assert_eq!(crc32(b"a"), 0xE8B7_BE43);
+        assert_eq!(crc32(&[0u8; 32]), 0x190A_55AD);
+    }
+
+    #[test]
+    fn crc32_every_length_and_offset_matches_the_bitwise_definition() {
+        let data: Vec<u8> = (0..300u32).map(|i| (i * 7 + i / 5) as u8).collect();
+        for start in 0..9 {
+            for end in start..data.len() {
+                assert_eq!(crc32(&data[start..end]), crc32_bitwise(&data[start..end]));
+            }
+        }
+        // The register continues across calls.
+        let (a, b) = data.split_at(101);
+        assert_eq!(!crc32_register(crc32_register(!0, a), b), crc32(&data));
+    }
+
+    #[test]
+    fn internet_checksum_vectors() {
+        // RFC 1071's worked example: the sum of 0001 f203 f4f5 f6f7 is ddf2.
+        assert_eq!(
+            internet_checksum(&[0x00, 0x01, 0xf2, 0x03, 0xf4, 0xf5, 0xf6, 0xf7]),
+            !0xddf2
+        );
+        assert_eq!(internet_checksum(&[]), 0xFFFF);
+        // An odd byte is the high half of a last word.
+        assert_eq!(internet_checksum(&[0x12]), !0x1200);
+        assert_eq!(internet_checksum(&[0xFF; 1001]), !0xFF00 & 0xFFFF);
+    }
+}
