@@ -122,6 +122,7 @@ pub fn internet_checksum(bytes: &[u8]) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::{crc32, crc32_register, internet_checksum};
+    use alloc::vec::Vec;
 
     /// The byte-at-a-time definition, the oracle for the sliced loop.
     fn crc32_bitwise(bytes: &[u8]) -> u32 {
@@ -173,6 +174,6 @@ mod tests {
         assert_eq!(internet_checksum(&[]), 0xFFFF);
         // An odd byte is the high half of a last word.
         assert_eq!(internet_checksum(&[0x12]), !0x1200);
-        assert_eq!(internet_checksum(&[0xFF; 1001]), !0xFF00 & 0xFFFF);
+        assert_eq!(internet_checksum(&[0xFF; 1001]), 0x00FF);
     }
 }
