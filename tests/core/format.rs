@@ -1552,3 +1552,43 @@ fn checksums_over_everything_before_them() {
         assert!(Xored::read_format(&bad).is_err(), "byte {i}");
     }
 }
+
+/// A checksum inside a variant covers from the declaration's start (the tag included).
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(be)]
+#[wire(tag = u8)]
+enum Noted {
+    #[wire(tag = 7)]
+    Note {
+        len: u8,
+        #[wire(count = len)]
+        text: Vec<u8>,
+        #[wire(checksum = endian_wire::format::internet_checksum)]
+        sum: u16,
+    },
+}
+
+#[test]
+fn checksums_in_variants_cover_the_tag() {
+    let note = Noted::Note {
+        len: 2,
+        text: b"hi".to_vec(),
+        sum: endian_wire::format::internet_checksum(b"\x07\x02hi"),
+    };
+    let mut bytes = b"\x07\x02hi".to_vec();
+    bytes.extend_from_slice(&endian_wire::format::internet_checksum(b"\x07\x02hi").to_be_bytes());
+    round_trip(&note, &bytes);
+}
+
+proptest! {
+    #[test]
+    fn hostile_bytes_never_panic_checksummed_declarations(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
+        let _ = PngChunk::read_format(&bytes);
+        let _ = Ipv4Checked::read_format(&bytes);
+        let _ = Xored::read_format(&bytes);
+        let _ = Noted::read_format(&bytes);
+        if let Ok((chunk, used)) = PngChunk::read_format(&bytes) {
+            prop_assert_eq!(chunk.to_format_vec().unwrap(), bytes[..used].to_vec());
+        }
+    }
+}
