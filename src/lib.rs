@@ -277,7 +277,7 @@
 //! | enum variants chosen by `#[br(magic = 1u8)]` | `#[deku(id_type = "u8")]`, `#[deku(id = 1)]`, `id_pat = "_"` | `#[wire(tag = u8)]` on the enum, `#[wire(tag = 1)]` on variants, `#[wire(fallback)]` keeps unknown tags |
 //! | `#[br(is_big = expr)]`, `import` / args | `ctx`, `endian = "endian"` | not built yet (byte order read from the data) |
 //! | `#[br(seek_before = ...)]`, `FilePtr` | `seek_from_start` | not built yet (offsets) |
-//! | bit fields (modular-bitfield) | `#[deku(bits = n)]` | `#[wire(bits = n)]`: consecutive ones packed most significant first into one 8/16/32/64-bit word in the type's byte order (shifts and masks, no bit reader); a value too wide is refused on write |
+//! | bit fields (modular-bitfield) | `#[deku(bits = n)]` | `#[wire(bits = n)]`: consecutive ones packed most significant first into one 8/16/32/64-bit word in the type's byte order (shifts and masks, no bit reader), `new_word` to start the next word; a value too wide is refused on write |
 //! | `#[br(assert(...))]`, `map`, `try_map` | `assert`, `map` | not built yet |
 //! | checksums (an example only) | none | `#[wire(checksum = crc32, from = field, through = field)]`: computed on write, verified on read; `format::crc32`, `format::internet_checksum` |
 //! | borrowed fields | none | not built yet |

@@ -498,7 +498,7 @@ const VARIANT_WIRE_HELP: &str = "on a variant, `#[wire(...)]` takes `tag = N` or
 
 const FIELD_WIRE_HELP: &str = "on a field, `#[wire(...)]` takes `count = expr`, `until_eof`, \
                                `terminator = value`, `calc = expr`, `if = expr`, `pad_before = n`, `pad_after = n`, \
-                               `align_before = n`, `align_after = n`, `pad_size_to = n`, `bits = N` (a bit field), \
+                               `align_before = n`, `align_after = n`, `pad_size_to = n`, `bits = N` (a bit field; `new_word` starts another word), \
                                `checksum = path::to_fn` (with `from = field`, `through = field`)";
 
 /// The key of one `#[wire(...)]` entry (keywords such as `if` included).
@@ -634,6 +634,9 @@ fn parse_variant_wire(attr: &Attribute, out: &mut VariantFormat) -> syn::Result<
 fn parse_field_wire(attr: &Attribute, out: &mut FieldFormat) -> syn::Result<()> {
     attr.parse_nested_meta(|meta| {
         let key = wire_key(&meta);
+        if key == "new_word" {
+            return once(&mut out.new_word, meta.path.span(), &meta, "new_word");
+        }
         if key == "until_eof" {
             if out.until_eof {
                 return Err(meta.error("duplicate `until_eof`"));

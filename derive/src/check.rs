@@ -558,6 +558,12 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
 /// A `bits = N` field: its type, its width, and no other `#[wire(...)]` key.
 fn bit_field(field: &crate::model::Field, errors: &mut Errors) {
     let f = &field.format;
+    if let (Some(span), None) = (f.new_word, &f.bits) {
+        errors.at(
+            span,
+            "`new_word` goes with `bits = N`: it starts a new word of bit fields",
+        );
+    }
     let (Some(lit), Some(bits)) = (&f.bits, f.bit_width()) else {
         return;
     };
@@ -618,11 +624,10 @@ fn bit_groups(fields: &[crate::model::Field], errors: &mut Errors) {
             continue;
         }
         let start = i;
-        let mut total = 0u32;
-        while i < fields.len()
-            && let Some(bits) = fields[i].format.bit_width()
-        {
-            total += bits;
+        let mut total = fields[i].format.bit_width().unwrap_or(0);
+        i += 1;
+        while i < fields.len() && crate::model::FieldFormat::continues_group(fields, i) {
+            total += fields[i].format.bit_width().unwrap_or(0);
             i += 1;
         }
         if ![8, 16, 32, 64].contains(&total) {
@@ -647,8 +652,8 @@ fn bit_groups(fields: &[crate::model::Field], errors: &mut Errors) {
 /// Where a bit field sits in its group: (first of it, last of it), or `None` for other fields.
 fn group_ends(fields: &[crate::model::Field], i: usize) -> Option<(bool, bool)> {
     fields[i].format.bits.as_ref()?;
-    let first = i == 0 || fields[i - 1].format.bits.is_none();
-    let last = i + 1 == fields.len() || fields[i + 1].format.bits.is_none();
+    let first = !crate::model::FieldFormat::continues_group(fields, i);
+    let last = i + 1 == fields.len() || !crate::model::FieldFormat::continues_group(fields, i + 1);
     Some((first, last))
 }
 

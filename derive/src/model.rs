@@ -243,6 +243,9 @@ pub(crate) struct FieldFormat {
     pub(crate) pad_size_to: Option<Expr>,
     /// `bits = N`: the field's width inside a packed container word, most significant first.
     pub(crate) bits: Option<syn::LitInt>,
+    /// `new_word` on a bit field: it starts a new container word even right after another
+    /// bit field.
+    pub(crate) new_word: Option<proc_macro2::Span>,
     /// `checksum = path`: the function computing the field from the bytes it covers.
     pub(crate) checksum: Option<Expr>,
     /// `from = field`: where a checksum's bytes start (else the start of the declaration).
@@ -255,6 +258,14 @@ pub(crate) struct FieldFormat {
 }
 
 impl FieldFormat {
+    /// Whether field `i` of `list` continues the bit group of the field before it.
+    pub(crate) fn continues_group(list: &[Field], i: usize) -> bool {
+        i > 0
+            && list[i].format.bits.is_some()
+            && list[i].format.new_word.is_none()
+            && list[i - 1].format.bits.is_some()
+    }
+
     /// `N` of `bits = N` (0 when it did not parse, which `attr` reported).
     pub(crate) fn bit_width(&self) -> Option<u32> {
         self.bits
@@ -270,6 +281,7 @@ impl FieldFormat {
             || self.calc.is_some()
             || self.cond.is_some()
             || self.bits.is_some()
+            || self.new_word.is_some()
             || self.checksum.is_some()
             || self.from.is_some()
             || self.through.is_some()

@@ -229,8 +229,9 @@
 //! 16, 32 or 64 bits; any other sum is a compile error), read and written as one integer in
 //! the declaration's byte order and split with shifts and masks, the first field in the most
 //! significant bits, as network headers draw them. A group ends at the next field without
-//! `bits`; two words back to back are one group of their total width (the same bytes in
-//! big-endian order; in little-endian order, put the words in their own nested declarations).
+//! `bits`, or where a bit field says `new_word` (`#[wire(bits = 2, new_word)]`), which
+//! starts the next word right after the last: two 8-bit words are two bytes in either order,
+//! where one 16-bit group would be swapped in little-endian order.
 //! A `bool` is one bit; an integer's bits are its low bits, and writing a value that does not
 //! fit them is `InvalidInput` naming the field and the value, never a truncated number.
 //!

@@ -1592,3 +1592,34 @@ proptest! {
         }
     }
 }
+
+/// Two words back to back: `new_word` starts the second, so each is its own little-endian
+/// integer.
+#[derive(Endianize, Debug, PartialEq, Clone)]
+#[endian(le)]
+struct TwoWords {
+    #[wire(bits = 4)]
+    hi: u8,
+    #[wire(bits = 12)]
+    lo: u16,
+    #[wire(bits = 2, new_word)]
+    mode: u8,
+    #[wire(bits = 6)]
+    level: u8,
+    #[wire(bits = 8, new_word)]
+    whole: u8,
+}
+
+#[test]
+fn new_word_starts_another_container() {
+    // 0x3abc little-endian, then 10 000101 = 0x85, then 0x7f.
+    let value = TwoWords {
+        hi: 3,
+        lo: 0xabc,
+        mode: 2,
+        level: 5,
+        whole: 0x7f,
+    };
+    round_trip(&value, &[0xbc, 0x3a, 0x85, 0x7f]);
+    assert_eq!(TwoWords::MIN_SIZE, 4);
+}

@@ -77,4 +77,17 @@ struct ChecksumInsideAGroup {
     sum: u16,
 }
 
+#[derive(Endianize)]
+#[endian(le)]
+struct NewWordWithoutBits {
+    #[wire(bits = 8)]
+    a: u8,
+    #[wire(new_word)]
+    b: u8,
+    #[wire(bits = 4, new_word)]
+    c: u8,
+    #[wire(bits = 8)]
+    d: u8,
+}
+
 fn main() {}

@@ -151,8 +151,8 @@ fn is_copy(shape: &Shape) -> bool {
 
 /// The end (exclusive) of the bit group starting at `list[i]`.
 fn group_end(list: &[Field], i: usize) -> usize {
-    let mut end = i;
-    while end < list.len() && list[end].format.bits.is_some() {
+    let mut end = i + 1;
+    while end < list.len() && crate::model::FieldFormat::continues_group(list, end) {
         end += 1;
     }
     end
