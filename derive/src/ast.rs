@@ -138,7 +138,11 @@ impl Body {
             for i in 0..list.fields.len() {
                 let (Some(counted), Some(name)) = (
                     list.fields[i].ident.clone(),
-                    list.fields[i].format.count.as_ref().and_then(expr_ident),
+                    list.fields[i]
+                        .format
+                        .count
+                        .as_ref()
+                        .and_then(crate::attr::expr_ident),
                 ) else {
                     continue;
                 };
@@ -152,18 +156,6 @@ impl Body {
                 }
             }
         }
-    }
-}
-
-/// The identifier an expression is, if it is one alone.
-pub(crate) fn expr_ident(expr: &syn::Expr) -> Option<Ident> {
-    match expr {
-        syn::Expr::Path(p) if p.qself.is_none() && p.attrs.is_empty() => {
-            p.path.get_ident().cloned()
-        }
-        syn::Expr::Paren(p) => expr_ident(&p.expr),
-        syn::Expr::Group(g) => expr_ident(&g.expr),
-        _ => None,
     }
 }
 

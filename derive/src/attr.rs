@@ -682,3 +682,15 @@ fn parse_field_wire(attr: &Attribute, out: &mut FieldFormat) -> syn::Result<()> 
         once(slot, value, &meta, &key)
     })
 }
+
+/// The identifier an expression is, if it is one alone.
+pub(crate) fn expr_ident(expr: &syn::Expr) -> Option<syn::Ident> {
+    match expr {
+        syn::Expr::Path(p) if p.qself.is_none() && p.attrs.is_empty() => {
+            p.path.get_ident().cloned()
+        }
+        syn::Expr::Paren(p) => expr_ident(&p.expr),
+        syn::Expr::Group(g) => expr_ident(&g.expr),
+        _ => None,
+    }
+}

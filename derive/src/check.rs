@@ -540,7 +540,7 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
         bit_field(field, errors);
         checksum(fields, i, errors);
         if let Some(count) = &f.count
-            && let Some(name) = crate::ast::expr_ident(count)
+            && let Some(name) = crate::attr::expr_ident(count)
             && !fields[..i].iter().any(|g| g.ident.as_ref() == Some(&name))
             && fields.iter().any(|g| g.ident.as_ref() == Some(&name))
         {
