@@ -459,6 +459,44 @@ pub mod format {
         ))
     }
 
+    /// What an `order = expr` gives: an order, or an `Option` of one whose `None` says the
+    /// data names no order it knows.
+    pub trait OrderValue {
+        /// The order, if there is one.
+        fn into_order(self) -> Option<crate::wire::Endian>;
+    }
+
+    impl OrderValue for crate::wire::Endian {
+        fn into_order(self) -> Option<crate::wire::Endian> {
+            Some(self)
+        }
+    }
+
+    impl OrderValue for Option<crate::wire::Endian> {
+        fn into_order(self) -> Option<crate::wire::Endian> {
+            self
+        }
+    }
+
+    /// The byte order an `order = expr` field sets for the fields after it.
+    ///
+    /// # Errors
+    /// `kind` (`InvalidData` reading, `InvalidInput` writing) when it is `None`.
+    #[inline]
+    pub fn order<O: OrderValue>(
+        value: O,
+        kind: ErrorKind,
+        at: usize,
+    ) -> io::Result<crate::wire::Endian> {
+        value.into_order().ok_or_else(|| {
+            FormatError::io_error(
+                kind,
+                at,
+                "no byte order: the field's `order` expression gives `None` for it",
+            )
+        })
+    }
+
     /// After a field read from `start`: skips what is left of its `size` bytes.
     ///
     /// # Errors

@@ -275,12 +275,12 @@
 //! | `#[brw(align_before = n)]`, `align_after` | none | `#[wire(align_before = n)]`, `align_after` |
 //! | `#[brw(pad_size_to = n)]` | none | `#[wire(pad_size_to = n)]` (a longer field is an error) |
 //! | enum variants chosen by `#[br(magic = 1u8)]` | `#[deku(id_type = "u8")]`, `#[deku(id = 1)]`, `id_pat = "_"` | `#[wire(tag = u8)]` on the enum, `#[wire(tag = 1)]` on variants, `#[wire(fallback)]` keeps unknown tags |
-//! | `#[br(is_big = expr)]`, `import` / args | `ctx`, `endian = "endian"` | not built yet (byte order read from the data) |
+//! | `#[br(is_big = expr)]`, `import` / args | `ctx`, `endian = "endian"` | `#[endian(runtime)]` on the declaration and `#[wire(order = expr)]` on the field that names the order (an `Endian`, or `Option<Endian>`): the fields after it and nested runtime declarations follow it; `read_format_as` / `write_format_as` give a starting order |
 //! | `#[br(seek_before = ...)]`, `FilePtr` | `seek_from_start` | not built yet (offsets) |
 //! | bit fields (modular-bitfield) | `#[deku(bits = n)]` | `#[wire(bits = n)]`: consecutive ones packed most significant first into one 8/16/32/64-bit word in the type's byte order (shifts and masks, no bit reader), `new_word` to start the next word; a value too wide is refused on write |
 //! | `#[br(assert(...))]`, `map`, `try_map` | `assert`, `map` | not built yet |
 //! | checksums (an example only) | none | `#[wire(checksum = crc32, from = field, through = field)]`: computed on write, verified on read; `format::crc32`, `format::internet_checksum` |
-//! | borrowed fields | none | not built yet |
+//! | borrowed fields: none (binrw #346, #288) | none | `&'a [u8]`, `&'a str`, `&'a [T]` (byte arrays, wire records, `u32be` ... where the input is aligned for them) with `count`, `until_eof` or `terminator`: no copy, no allocation |
 //! | `NoSeek` over a `Read` | needs `Seek` | not built yet: slices in, `Vec` or `Write` out |
 //!
 //! # Formats built on it

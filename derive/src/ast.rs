@@ -68,6 +68,9 @@ impl Input {
             && body
                 .all_fields()
                 .any(|f| matches!(f.kind, FieldKind::Framed(_)));
+        if !is_format {
+            check::no_borrows(body.all_fields(), &mut errors);
+        }
         let order = check::container(input, &attrs, &body, framed_only, &mut errors);
         if is_format {
             check::format(input, &attrs, &body, &mut errors);

@@ -499,7 +499,8 @@ const VARIANT_WIRE_HELP: &str = "on a variant, `#[wire(...)]` takes `tag = N` or
 const FIELD_WIRE_HELP: &str = "on a field, `#[wire(...)]` takes `count = expr`, `until_eof`, \
                                `terminator = value`, `calc = expr`, `if = expr`, `pad_before = n`, `pad_after = n`, \
                                `align_before = n`, `align_after = n`, `pad_size_to = n`, `bits = N` (a bit field; `new_word` starts another word), \
-                               `checksum = path::to_fn` (with `from = field`, `through = field`)";
+                               `checksum = path::to_fn` (with `from = field`, `through = field`), \
+                               `order = expr` (the byte order of what follows, in an `#[endian(runtime)]` declaration)";
 
 /// The key of one `#[wire(...)]` entry (keywords such as `if` included).
 fn wire_key(meta: &syn::meta::ParseNestedMeta<'_>) -> String {
@@ -524,6 +525,11 @@ fn once<T>(
 }
 
 fn parse_container_wire(attr: &Attribute, out: &mut Format) -> syn::Result<()> {
+    // A bare `#[wire]` makes the type a declaration with no container attribute (one whose
+    // fields need none, nested in another).
+    if let syn::Meta::Path(_) = attr.meta {
+        return Ok(());
+    }
     attr.parse_nested_meta(|meta| {
         let key = wire_key(&meta);
         match key.as_str() {
@@ -671,6 +677,7 @@ fn parse_field_wire(attr: &Attribute, out: &mut FieldFormat) -> syn::Result<()> 
             "terminator" => &mut out.terminator,
             "calc" => &mut out.calc,
             "if" => &mut out.cond,
+            "order" => &mut out.order,
             "pad_before" => &mut out.pad_before,
             "pad_after" => &mut out.pad_after,
             "align_before" => &mut out.align_before,

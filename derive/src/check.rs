@@ -222,7 +222,12 @@ pub(crate) enum Support {
 /// (no `FooWire`, bincode-compatible `Encode`/`Decode`); the others are errors.
 pub(crate) fn supported(ty: &Type, errors: &mut Errors) -> Support {
     let message = match ty {
-        Type::Reference(_) => "references are not supported as fields; store the value",
+        // A format declaration borrows these from its input (`ast` refuses them elsewhere).
+        Type::Reference(_) if borrowed(ty).is_some() => return Support::FramedOnly,
+        Type::Reference(_) => {
+            "references are not supported as fields; store the value (a format declaration \
+             borrows `&[u8]`, `&str` and `&[T]` from its input)"
+        }
         Type::Ptr(_) => "raw pointers have no wire form",
         Type::Slice(_) => "slices have no size; use an array `[T; N]` or a `Vec<T>`",
         Type::TraitObject(_) | Type::ImplTrait(_) => "trait objects have no wire form",
@@ -330,16 +335,20 @@ pub(crate) fn format(
     errors: &mut Errors,
 ) {
     let at = attrs.wire.first().copied().unwrap_or(input.ident.span());
-    if attrs
+    let runtime = attrs
         .endian
         .iter()
-        .any(|(_, o)| *o == Some(Endianness::Runtime))
-    {
-        errors.at(
-            at,
-            "a format declaration has one byte order for now: use `#[endian(be)]` or \
-             `#[endian(le)]` (a byte order read from the data is not built yet)",
-        );
+        .any(|(_, o)| *o == Some(Endianness::Runtime));
+    if !runtime {
+        for field in body.all_fields() {
+            if let Some(order) = &field.format.order {
+                errors.at(
+                    order.span(),
+                    "`order` sets the byte order of the fields after it, which only an \
+                     `#[endian(runtime)]` declaration reads in an order chosen at run time",
+                );
+            }
+        }
     }
     let no_wire_type = "a format declaration (`#[wire(...)]`) has no wire type, so";
     for (span, _) in &attrs.wire_repr {
@@ -477,10 +486,26 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
                 "give one of `count`, `until_eof` and `terminator`",
             );
         }
-        if lengths > 0 && vec_of.is_none() {
+        let borrow = borrowed(&field.ty);
+        if lengths > 0 && vec_of.is_none() && borrow.is_none() {
             errors.at(
                 field.ty.span(),
-                "`count`, `until_eof` and `terminator` go on a `Vec<T>` field",
+                "`count`, `until_eof` and `terminator` go on a `Vec<T>` field or a borrowed \
+                 `&[T]` / `&str`",
+            );
+        }
+        if borrow.is_some() && lengths == 0 {
+            errors.at(
+                field.ty.span(),
+                "a borrowed field needs its length: `#[wire(count = field)]` (elements; bytes \
+                 for `&str`), `#[wire(until_eof)]` or `#[wire(terminator = 0)]`",
+            );
+        }
+        if let (Some(Borrowed::Slice(_)), Some(_)) = (borrow, &f.terminator) {
+            errors.at(
+                field.ty.span(),
+                "`terminator` on a borrowed field ends `&[u8]` or `&str` at a byte: for other \
+                 elements read a `Vec`",
             );
         }
         if vec_of.is_some() && lengths == 0 {
@@ -530,7 +555,11 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
                 "`calc` goes on an integer field (`u8` ... `i128`, `usize`)",
             );
         }
-        if vec_of.is_none() && option_of.is_none() && matches!(field.kind, FieldKind::Framed(_)) {
+        if vec_of.is_none()
+            && option_of.is_none()
+            && borrow.is_none()
+            && matches!(field.kind, FieldKind::Framed(_))
+        {
             errors.at(
                 field.ty.span(),
                 "this type is not supported in a format declaration yet: use `Vec<u8>` with \
@@ -605,6 +634,7 @@ fn bit_field(field: &crate::model::Field, errors: &mut Errors) {
         || f.calc.is_some()
         || f.cond.is_some()
         || f.checksum.is_some()
+        || f.order.is_some()
         || f.has_padding();
     if others {
         errors.at(
@@ -712,6 +742,49 @@ fn checksum(fields: &[crate::model::Field], i: usize, errors: &mut Errors) {
                 "the covered bytes end at a whole byte: name the last field of a bit group",
             ),
             Some(_) => {}
+        }
+    }
+}
+
+/// A field borrowed from a format declaration's input.
+#[derive(Clone, Copy)]
+pub(crate) enum Borrowed<'t> {
+    /// `&[u8]`.
+    Bytes,
+    /// `&str`.
+    Str,
+    /// `&[T]`, `T` not `u8`: values whose memory is their wire image.
+    Slice(&'t Type),
+}
+
+/// What a shared reference field borrows, if it is one a format declaration can read.
+pub(crate) fn borrowed(ty: &Type) -> Option<Borrowed<'_>> {
+    let Type::Reference(r) = ty else { return None };
+    if r.mutability.is_some() {
+        return None;
+    }
+    match &*r.elem {
+        Type::Slice(slice) if crate::shape::is_ident(&slice.elem, "u8") => Some(Borrowed::Bytes),
+        Type::Slice(slice) => Some(Borrowed::Slice(&slice.elem)),
+        elem if crate::shape::is_ident(elem, "str") => Some(Borrowed::Str),
+        _ => None,
+    }
+}
+
+/// Fields of a type that is not a format declaration that borrow: refused, with what would
+/// take them.
+pub(crate) fn no_borrows<'f>(
+    fields: impl Iterator<Item = &'f crate::model::Field>,
+    errors: &mut Errors,
+) {
+    for field in fields {
+        if borrowed(&field.ty).is_some() {
+            errors.at(
+                field.ty.span(),
+                "a borrowed field is read from a format declaration's input: give it its \
+                 length with `#[wire(count = field)]` (or `until_eof`, `terminator`), or store \
+                 the value",
+            );
         }
     }
 }

@@ -252,6 +252,9 @@ pub(crate) struct FieldFormat {
     pub(crate) from: Option<Ident>,
     /// `through = field`: the last field a checksum covers (else the one before it).
     pub(crate) through: Option<Ident>,
+    /// `order = expr`: the byte order of the fields after this one (an `Endian`, or an
+    /// `Option<Endian>` whose `None` is an error), in an `#[endian(runtime)]` declaration.
+    pub(crate) order: Option<Expr>,
     /// Set by `ast` on the field a bare `count = field` names (without its own `calc`): the
     /// collection whose length it is written as.
     pub(crate) counts: Option<Ident>,
@@ -285,6 +288,7 @@ impl FieldFormat {
             || self.checksum.is_some()
             || self.from.is_some()
             || self.through.is_some()
+            || self.order.is_some()
             || self.has_padding()
     }
 

@@ -66,15 +66,16 @@
 //!
 //! | attribute | on | read | write |
 //! |---|---|---|---|
-//! | `count = expr` | `Vec<T>` | `expr` elements (an integer, over earlier fields) | the elements; `expr` must equal the length, else `InvalidInput` |
-//! | `until_eof` | `Vec<T>` | elements until the input ends | the elements |
-//! | `terminator = value` | `Vec<T>` | elements up to the first equal to `value`, which is read and not kept | the elements, then `value`; an element equal to it is refused (`InvalidInput`) |
+//! | `count = expr` | `Vec<T>`, `&[T]`, `&str` | `expr` elements (an integer, over earlier fields) | the elements; `expr` must equal the length, else `InvalidInput` |
+//! | `until_eof` | `Vec<T>`, `&[T]`, `&str` | elements until the input ends | the elements |
+//! | `terminator = value` | `Vec<T>`, `&[u8]`, `&str` | elements up to the first equal to `value`, which is read and not kept | the elements, then `value`; an element equal to it is refused (`InvalidInput`) |
 //! | `calc = expr` | an integer field | as declared | the value of `expr`, refused (`InvalidInput`) if it does not fit the field |
 //! | `if = expr` | `Option<T>` | `Some(T)` when `expr` is true, else `None` (nothing read) | the value when `Some`; `expr` must agree with `is_some()`, else `InvalidInput` |
 //! | `pad_before = n`, `pad_after = n` | any field | skips `n` bytes (not checked) | writes `n` zero bytes |
 //! | `align_before = n`, `align_after = n` | any field | skips to the next multiple of `n` bytes from the start of the input | writes zeros up to it |
 //! | `pad_size_to = n` | any field | skips what the field left of its `n` bytes; a longer field is `InvalidData` | pads it with zeros to `n`; a longer one is `InvalidInput` |
 //! | `bits = N` | `u8` ... `u64`, `bool` (`bits = 1`) | the field's `N` bits of its group's word | the value into them; a value wider than `N` bits is `InvalidInput` |
+//! | `order = expr` | any field of an `#[endian(runtime)]` declaration | the fields after it in the order `expr` gives | the same |
 //! | `checksum = path` (with `from = field`, `through = field`) | `u8` ... `u64` | `path(covered)` must equal the value read, else `InvalidData` naming both | `path(covered)`; the field's own value is ignored |
 //!
 //! A `count` that names a field on its own (`count = length`) makes that field's written value
@@ -223,6 +224,94 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! # Borrowed fields
+//!
+//! A declaration with a lifetime can borrow from its input instead of copying: `&'a [u8]`,
+//! `&'a str` (checked as UTF-8) and `&'a [T]` for `T` whose memory is its wire image (byte
+//! arrays, `FooWire` records, `u32be` ...), each with `count` (elements; bytes for `&str`),
+//! `until_eof` or, for bytes and text, `terminator`. Reading them copies and allocates
+//! nothing; writing copies them out. A `&'a [T]` of an alignment above 1 needs the input to
+//! be aligned for `T` where it starts, else `InvalidData` says so: borrow byte arrays or
+//! records with `#[wire_repr(C, packed)]` (alignment 1) from input that may sit anywhere, or
+//! read a `Vec`.
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(be)]
+//! struct Message<'a> {
+//!     len: u16,
+//!     #[wire(count = len)]
+//!     body: &'a [u8],
+//!     #[wire(terminator = 0)] // a NUL-terminated string
+//!     sender: &'a str,
+//!     #[wire(until_eof)]
+//!     keys: &'a [[u8; 4]],
+//! }
+//!
+//! let bytes = b"\x00\x02hiann\0KEY1KEY2";
+//! let message = Message::read_format_exact(bytes)?;
+//! assert_eq!(message.body, b"hi");
+//! assert_eq!(message.sender, "ann");
+//! assert_eq!(message.keys, [*b"KEY1", *b"KEY2"]);
+//! assert_eq!(message.body.as_ptr(), bytes[2..].as_ptr()); // in the input, not a copy
+//! assert_eq!(message.to_format_vec()?, bytes);
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! [`ReadFormat`] carries the input's lifetime (`ReadFormat<'de>`, as serde's
+//! `Deserialize<'de>`); generic code that keeps values past the buffer asks for
+//! [`ReadFormatOwned`].
+//!
+//! # Byte order from the data
+//!
+//! With `#[endian(runtime)]` a declaration is read and written in the order the reader or
+//! writer holds: the one the caller gave ([`ReadFormat::read_format_as`],
+//! [`WriteFormat::write_format_as`]; big-endian otherwise), or the one a field with
+//! `#[wire(order = expr)]` sets for the fields after it. `expr` sees the fields read so far
+//! and gives an [`Endian`](crate::Endian), or an `Option<Endian>` whose `None` is
+//! `InvalidData` (`InvalidInput` writing): a byte-order mark it does not know. Nested
+//! `#[endian(runtime)]` declarations follow the order around them (a bare `#[wire]` makes a
+//! type a declaration when it needs no other attribute); an order a nested value sets ends
+//! with it. Magic numbers, tags, bit groups and checksums follow the order too. Both orders'
+//! code is generated and one branch taken per value: a field costs what it costs in a
+//! fixed-order declaration.
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::{Endian, Endianize};
+//! use endian_wire::format::{ReadFormat, WriteFormat};
+//!
+//! /// A TIFF header: `II` (little-endian) or `MM` (big-endian), then 42 and an offset.
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(runtime)]
+//! struct Tiff {
+//!     #[wire(order = match &mark {
+//!         b"MM" => Some(Endian::Big),
+//!         b"II" => Some(Endian::Little),
+//!         _ => None,
+//!     })]
+//!     mark: [u8; 2],
+//!     answer: u16,
+//!     first_ifd: u32,
+//! }
+//!
+//! let little = Tiff::read_format_exact(b"II\x2a\x00\x08\x00\x00\x00")?;
+//! let big = Tiff::read_format_exact(b"MM\x00\x2a\x00\x00\x00\x08")?;
+//! assert_eq!((little.answer, little.first_ifd), (42, 8));
+//! assert_eq!((big.answer, big.first_ifd), (42, 8));
+//! assert_eq!(big.to_format_vec()?, b"MM\x00\x2a\x00\x00\x00\x08");
+//!
+//! let err = Tiff::read_format(b"XX\x00\x2a\x00\x00\x00\x08").unwrap_err();
+//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
 //! # Bit fields
 //!
 //! Consecutive `bits = N` fields form one group: a container word as wide as their sum (8,
@@ -345,14 +434,21 @@ use crate::bulk::{self, WireElement};
 use crate::endianize::{ConvertError, Endianize};
 use crate::io::WireImage;
 use crate::io::wire_bytes::{Hex, short_type_name};
+use crate::wire::Endian;
+use zerocopy::{FromBytes, Immutable, IntoBytes};
 
 /// A type read from bytes by a format declaration: the derive implements it for declarations
 /// (`#[wire(...)]`), and every `#[derive(Endianize)]` struct with a fixed wire image has it
 /// through that image (so declarations can hold them as fields).
 ///
+/// `'de` is the lifetime of the input: a declaration with borrowed fields (`&'a [u8]`,
+/// `&'a str`, `&'a [T]`) implements `ReadFormat<'de>` for inputs that outlive `'a`; one that
+/// owns everything implements it for every `'de` ([`ReadFormatOwned`]), as serde's
+/// `Deserialize<'de>` does.
+///
 /// # Examples
 /// See the [module documentation](self).
-pub trait ReadFormat: Sized {
+pub trait ReadFormat<'de>: Sized {
     /// The fewest bytes a value takes on the wire (0 when unknown): a counted collection of
     /// `n` values is refused without allocating when the input holds fewer than
     /// `n * MIN_SIZE` bytes.
@@ -362,17 +458,28 @@ pub trait ReadFormat: Sized {
     ///
     /// # Errors
     /// As [`read_format`](Self::read_format), with the path from this value down.
-    fn read_with(reader: &mut FormatReader<'_>) -> io::Result<Self>;
+    fn read_with(reader: &mut FormatReader<'de>) -> io::Result<Self>;
 
     /// Reads a value from the front of `data`; returns it and the number of bytes it took
     /// (the bytes after it are left alone, as [`frame::decode_from_slice`](crate::frame::decode_from_slice)
-    /// leaves them).
+    /// leaves them). A declaration whose byte order is read from the data
+    /// (`#[endian(runtime)]`) starts in big-endian order; [`read_format_as`](Self::read_format_as)
+    /// starts it in another.
     ///
     /// # Errors
     /// `UnexpectedEof` if `data` ends early, `InvalidData` if its bytes are not a value of the
     /// type; the payload is a [`FormatError`] naming the field path and the byte offset.
-    fn read_format(data: &[u8]) -> io::Result<(Self, usize)> {
-        let mut reader = FormatReader::new(data);
+    fn read_format(data: &'de [u8]) -> io::Result<(Self, usize)> {
+        Self::read_format_as(data, Endian::Big)
+    }
+
+    /// [`read_format`](Self::read_format) with `#[endian(runtime)]` declarations starting in
+    /// `order` (until a field of theirs sets another); fixed-order ones ignore it.
+    ///
+    /// # Errors
+    /// As [`read_format`](Self::read_format).
+    fn read_format_as(data: &'de [u8], order: Endian) -> io::Result<(Self, usize)> {
+        let mut reader = FormatReader::with_order(data, order);
         match Self::read_with(&mut reader) {
             Ok(value) => Ok((value, reader.position())),
             Err(e) => Err(at_root::<Self>(e)),
@@ -384,7 +491,7 @@ pub trait ReadFormat: Sized {
     /// # Errors
     /// As [`read_format`](Self::read_format), and `InvalidData` if bytes are left after the
     /// value.
-    fn read_format_exact(data: &[u8]) -> io::Result<Self> {
+    fn read_format_exact(data: &'de [u8]) -> io::Result<Self> {
         let (value, used) = Self::read_format(data)?;
         if used != data.len() {
             return Err(at_root::<Self>(FormatError::io_error(
@@ -396,6 +503,29 @@ pub trait ReadFormat: Sized {
         Ok(value)
     }
 }
+
+/// A [`ReadFormat`] type that borrows nothing from its input: readable from a buffer of any
+/// lifetime (a bound for generic code, as serde's `DeserializeOwned`).
+///
+/// ```
+/// # #[cfg(feature = "derive")] {
+/// use endian_wire::Endianize;
+/// use endian_wire::format::ReadFormatOwned;
+///
+/// fn first<T: ReadFormatOwned>(buffer: Vec<u8>) -> std::io::Result<T> {
+///     Ok(T::read_format(&buffer)?.0) // the value outlives the buffer
+/// }
+///
+/// #[derive(Endianize, Debug, PartialEq)]
+/// #[endian(le)]
+/// struct Id(u32);
+/// assert_eq!(first::<Id>(vec![7, 0, 0, 0])?, Id(7));
+/// # }
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub trait ReadFormatOwned: for<'de> ReadFormat<'de> {}
+
+impl<T: for<'de> ReadFormat<'de>> ReadFormatOwned for T {}
 
 /// A type written as bytes by a format declaration; see [`ReadFormat`].
 pub trait WriteFormat {
@@ -413,8 +543,17 @@ pub trait WriteFormat {
     /// `pad_size_to`); the payload is a [`FormatError`] naming the field path and the offset
     /// in the bytes of this value.
     fn write_format(&self, out: &mut Vec<u8>) -> io::Result<()> {
+        self.write_format_as(out, Endian::Big)
+    }
+
+    /// [`write_format`](Self::write_format) with `#[endian(runtime)]` declarations starting
+    /// in `order` (until a field of theirs sets another); fixed-order ones ignore it.
+    ///
+    /// # Errors
+    /// As [`write_format`](Self::write_format).
+    fn write_format_as(&self, out: &mut Vec<u8>, order: Endian) -> io::Result<()> {
         let len = out.len();
-        let result = self.write_with(&mut FormatWriter::new(out));
+        let result = self.write_with(&mut FormatWriter::with_order(out, order));
         if let Err(e) = result {
             out.truncate(len);
             return Err(at_root::<Self>(e));
@@ -449,7 +588,7 @@ fn at_root<T: ?Sized>(error: io::Error) -> io::Error {
 }
 
 /// Every derived struct with a fixed wire image: one copy of the image, then the conversion.
-impl<T> ReadFormat for T
+impl<'de, T> ReadFormat<'de> for T
 where
     T: Endianize,
     T::Wire: WireImage,
@@ -457,7 +596,7 @@ where
     const MIN_SIZE: usize = <T::Wire as WireImage>::WIRE_SIZE;
 
     #[inline]
-    fn read_with(reader: &mut FormatReader<'_>) -> io::Result<Self> {
+    fn read_with(reader: &mut FormatReader<'de>) -> io::Result<Self> {
         let at = reader.position();
         let wire = reader.image::<T::Wire>()?;
         T::from_wire(&wire).map_err(|e| converting(e.into(), ErrorKind::InvalidData, at))
@@ -506,13 +645,40 @@ pub(crate) fn converting(error: ConvertError, kind: ErrorKind, offset: usize) ->
 pub struct FormatReader<'a> {
     data: &'a [u8],
     pos: usize,
+    order: Endian,
 }
 
 impl<'a> FormatReader<'a> {
-    /// A reader at the start of `data`.
+    /// A reader at the start of `data`, in big-endian order (for `#[endian(runtime)]`
+    /// declarations).
     #[must_use]
     pub fn new(data: &'a [u8]) -> Self {
-        FormatReader { data, pos: 0 }
+        Self::with_order(data, Endian::Big)
+    }
+
+    /// A reader at the start of `data`, `#[endian(runtime)]` declarations read in `order`.
+    #[must_use]
+    pub fn with_order(data: &'a [u8], order: Endian) -> Self {
+        FormatReader {
+            data,
+            pos: 0,
+            order,
+        }
+    }
+
+    /// The byte order `#[endian(runtime)]` declarations read in here: the one the reader
+    /// began with, or the last a `#[wire(order = ...)]` field set.
+    #[must_use]
+    pub fn order(&self) -> Endian {
+        self.order
+    }
+
+    /// Sets the byte order of what follows (until the value being read ends: [`read`]
+    /// restores the order it found).
+    ///
+    /// [`read`]: FormatReader::read
+    pub fn set_order(&mut self, order: Endian) {
+        self.order = order;
     }
 
     /// Bytes read so far: the offset of the next byte in the input.
@@ -629,19 +795,25 @@ impl<'a> FormatReader<'a> {
     /// `UnexpectedEof` if what is left is not a whole number of them.
     pub fn numbers_to_end<W: WireElement>(&mut self) -> io::Result<Vec<W::Native>> {
         let size = size_of::<W>();
-        let count = self.remaining() / size;
         if !self.remaining().is_multiple_of(size) {
-            return Err(FormatError::io_error(
-                ErrorKind::UnexpectedEof,
-                self.pos + count * size,
-                alloc::format!(
-                    "the last of {} {size}-byte numbers is cut short ({} bytes left)",
-                    count + 1,
-                    self.remaining() % size
-                ),
-            ));
+            return Err(self.cut_element(size));
         }
-        self.numbers::<W>(count)
+        self.numbers::<W>(self.remaining() / size)
+    }
+
+    /// The error for a run of `size`-byte elements to the end whose last one is cut short.
+    #[cold]
+    fn cut_element(&self, size: usize) -> io::Error {
+        let count = self.remaining() / size;
+        FormatError::io_error(
+            ErrorKind::UnexpectedEof,
+            self.pos + count * size,
+            alloc::format!(
+                "the last of {} {size}-byte elements is cut short ({} bytes left)",
+                count + 1,
+                self.remaining() % size
+            ),
+        )
     }
 
     /// Copies out `count` bytes.
@@ -774,13 +946,87 @@ impl<'a> FormatReader<'a> {
         )
     }
 
-    /// Reads a value of a type that implements [`ReadFormat`].
+    /// Reads a value of a type that implements [`ReadFormat`]; a byte order it sets for its
+    /// own fields ends with it.
     ///
     /// # Errors
     /// What its [`ReadFormat::read_with`] returns.
     #[inline]
-    pub fn read<T: ReadFormat>(&mut self) -> io::Result<T> {
-        T::read_with(self)
+    pub fn read<T: ReadFormat<'a>>(&mut self) -> io::Result<T> {
+        let order = self.order;
+        let value = T::read_with(self);
+        self.order = order;
+        value
+    }
+
+    /// The next `len` bytes as a `&str`, borrowed from the input.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if fewer are left, `InvalidData` if they are not UTF-8 (naming the
+    /// offset of the first invalid byte).
+    pub fn borrow_str(&mut self, len: usize) -> io::Result<&'a str> {
+        let at = self.pos;
+        let bytes = self.take(len)?;
+        utf8(bytes, at)
+    }
+
+    /// The bytes before the next `terminator`, borrowed; the terminator is skipped.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if the input holds no `terminator`.
+    pub fn borrow_until(&mut self, terminator: u8) -> io::Result<&'a [u8]> {
+        let rest = &self.data[self.pos..];
+        match rest.iter().position(|&b| b == terminator) {
+            Some(len) => {
+                self.pos += len + 1;
+                Ok(&rest[..len])
+            }
+            None => Err(self.no_terminator(alloc::format!("{terminator:#04x}"))),
+        }
+    }
+
+    /// [`borrow_until`](Self::borrow_until) as a `&str`.
+    ///
+    /// # Errors
+    /// As `borrow_until`, and `InvalidData` if the bytes are not UTF-8.
+    pub fn borrow_str_until(&mut self, terminator: u8) -> io::Result<&'a str> {
+        let at = self.pos;
+        utf8(self.borrow_until(terminator)?, at)
+    }
+
+    /// Every byte left, borrowed.
+    pub fn borrow_to_end(&mut self) -> &'a [u8] {
+        let rest = &self.data[self.pos..];
+        self.pos = self.data.len();
+        rest
+    }
+
+    /// `count` values of a type whose memory is its wire image (`[u8; N]`, a wire record of
+    /// byte arrays, `u32be` ...), borrowed from the input without a copy.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if fewer are left; `InvalidData` if `T` needs an alignment the input
+    /// does not have at this offset (types of alignment 1, byte arrays and records of them,
+    /// never do: read a `Vec` instead of a slice of wider numbers from an input that may be
+    /// anywhere in memory).
+    pub fn borrow_slice<T: FromBytes + Immutable>(&mut self, count: usize) -> io::Result<&'a [T]> {
+        let size = size_of::<T>();
+        let at = self.pos;
+        let bytes = self.take_run(count, size.max(1))?;
+        view_run(bytes, at)
+    }
+
+    /// Values of such a type until the input ends, borrowed.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if what is left is not a whole number of them; `InvalidData` for an
+    /// alignment the input lacks, as [`borrow_slice`](Self::borrow_slice).
+    pub fn borrow_slice_to_end<T: FromBytes + Immutable>(&mut self) -> io::Result<&'a [T]> {
+        let size = size_of::<T>().max(1);
+        if !self.remaining().is_multiple_of(size) {
+            return Err(self.cut_element(size));
+        }
+        self.borrow_slice(self.remaining() / size)
     }
 
     /// Reads `count` elements with `read`, each at least `min_size` bytes (0 if unknown);
@@ -860,6 +1106,46 @@ impl<'a> FormatReader<'a> {
 /// is allowed: memory stays bounded by the input plus this many elements.
 const EMPTY_ELEMENT_SLACK: usize = 4096;
 
+/// `bytes` read at `at` as UTF-8.
+fn utf8(bytes: &[u8], at: usize) -> io::Result<&str> {
+    core::str::from_utf8(bytes).map_err(|e| {
+        let bad = e.valid_up_to();
+        let len = e.error_len().unwrap_or(bytes.len() - bad);
+        FormatError::io_error(
+            ErrorKind::InvalidData,
+            at + bad,
+            alloc::format!("not UTF-8: {}", Hex(&bytes[bad..bad + len])),
+        )
+    })
+}
+
+/// `bytes` read at `at` as a slice of `T`: their length is a multiple of `T`'s size.
+fn view_run<T: FromBytes + Immutable>(bytes: &[u8], at: usize) -> io::Result<&[T]> {
+    if size_of::<T>() == 0 {
+        // Zero-sized elements take no bytes: nothing bounds how many a count asks for.
+        return Err(FormatError::io_error(
+            ErrorKind::InvalidData,
+            at,
+            alloc::format!(
+                "`{}` takes no bytes: it cannot be borrowed",
+                short_type_name::<T>()
+            ),
+        ));
+    }
+    crate::io::view_slice::<T>(bytes).map_err(|_| {
+        FormatError::io_error(
+            ErrorKind::InvalidData,
+            at,
+            alloc::format!(
+                "cannot borrow `[{}]` here: it needs alignment {} and the input at this offset \
+                 is not aligned (read a `Vec` instead, or give an aligned input)",
+                short_type_name::<T>(),
+                align_of::<T>()
+            ),
+        )
+    })
+}
+
 /// The error for an invalid part of an image read at `at`.
 #[cold]
 fn invalid_image(e: crate::io::InvalidImage, bytes: &[u8], at: usize) -> io::Error {
@@ -907,13 +1193,35 @@ fn padding_to(pos: usize, align: usize) -> usize {
 pub struct FormatWriter<'a> {
     out: &'a mut Vec<u8>,
     start: usize,
+    order: Endian,
 }
 
 impl<'a> FormatWriter<'a> {
     /// A writer appending to `out`; positions count from `out`'s current end.
+    /// `#[endian(runtime)]` declarations are written big-endian unless a field of theirs sets
+    /// another order.
     pub fn new(out: &'a mut Vec<u8>) -> Self {
+        Self::with_order(out, Endian::Big)
+    }
+
+    /// A writer appending to `out`, `#[endian(runtime)]` declarations written in `order`.
+    pub fn with_order(out: &'a mut Vec<u8>, order: Endian) -> Self {
         let start = out.len();
-        FormatWriter { out, start }
+        FormatWriter { out, start, order }
+    }
+
+    /// The byte order `#[endian(runtime)]` declarations are written in here.
+    #[must_use]
+    pub fn order(&self) -> Endian {
+        self.order
+    }
+
+    /// Sets the byte order of what follows (until the value being written ends: [`write`]
+    /// restores the order it found).
+    ///
+    /// [`write`]: FormatWriter::write
+    pub fn set_order(&mut self, order: Endian) {
+        self.order = order;
     }
 
     /// Bytes written so far through this writer.
@@ -985,7 +1293,17 @@ impl<'a> FormatWriter<'a> {
     /// What its [`WriteFormat::write_with`] returns.
     #[inline]
     pub fn write<T: WriteFormat + ?Sized>(&mut self, value: &T) -> io::Result<()> {
-        value.write_with(self)
+        let order = self.order;
+        let result = value.write_with(self);
+        self.order = order;
+        result
+    }
+
+    /// Appends the memory image of values whose memory is their wire image (a borrowed
+    /// `&[[u8; 4]]`, `&[u32be]`, a slice of wire records).
+    #[inline]
+    pub fn slice<T: IntoBytes + Immutable>(&mut self, values: &[T]) {
+        self.out.extend_from_slice(values.as_bytes());
     }
 
     /// Appends each of `items` with `write`; an error names the element's index.

@@ -151,9 +151,20 @@ pub(crate) fn short_type_name<T: ?Sized>() -> impl core::fmt::Display {
     Short(core::any::type_name::<T>())
 }
 
-/// Writes `name` (a `core::any::type_name`) without module paths.
+/// Writes `name` (a `core::any::type_name`) without module paths and without its erased
+/// lifetimes (`Packet<'_>` is `Packet`).
 #[cfg(feature = "std")]
 pub(crate) fn short_name(name: &str, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+    let cleaned;
+    let name = if name.contains("'_") {
+        cleaned = name
+            .replace("<'_>", "")
+            .replace("'_, ", "")
+            .replace(", '_", "");
+        cleaned.as_str()
+    } else {
+        name
+    };
     // Keep only the last segment of every `a::b::Name` path.
     let mut segment_start = 0;
     let bytes = name.as_bytes();

@@ -6,7 +6,6 @@
 //! * `bulk`, `io`: the bulk conversions' public entries and the fixed image's IO (the kernels,
 //!   every instruction set, are swept by `tests/bulk_kernels.rs`);
 //! * `derive`: `#[derive(Endianize)]`'s wire types, conversions and IO;
-//! * `format`: format declarations (`#[wire(...)]`) read and written, hostile input;
 //! * `frame`, `frame_records`, `frame_derive`: bincode-compatible framing, runs of records,
 //!   derived framing and in-place decoding; `frame_config`: typed configurations;
 //! * `messages`: length-prefixed messages in memory (the codec, the blocking reader/writer);
@@ -22,7 +21,6 @@ static ALLOCATOR: endian_wire_testkit::alloc::Counting = endian_wire_testkit::al
 mod bulk;
 mod derive;
 mod encodings;
-mod format;
 mod frame;
 mod frame_config;
 mod frame_derive;

@@ -82,10 +82,11 @@ struct MagicWithoutWidth {
 }
 
 #[derive(Endianize)]
-#[endian(runtime)]
-#[wire(magic = b"RT")]
-struct RuntimeOrder {
+#[endian(be)]
+struct OrderInAFixedOrder {
+    #[wire(order = endian_wire::Endian::Little)]
     a: u8,
+    b: u16,
 }
 
 #[derive(Endianize)]

@@ -11,7 +11,7 @@ use quote::{format_ident, quote};
 use syn::{Ident, Type};
 
 use super::{Cx, Dir};
-use crate::check::generic_arg;
+use crate::check::{Borrowed, generic_arg};
 use crate::model::{Body, Field, FieldKind, Input, Order, Style, TagType, Variant};
 use crate::shape::{Primitive, Shape, is_ident};
 
@@ -22,36 +22,56 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
     let cx = Cx::new(input);
     let c = cx.c;
     let f = quote!(#c::derive_support::format);
-    let magic = format.magic.as_ref().map(|m| m.bytes(cx.order()));
-    let magic_len = magic.as_ref().map_or(0, Vec::len);
-    let read_magic = magic
-        .as_ref()
-        .map(|bytes| quote!(__r.magic(&[#(#bytes),*])?;));
-    let write_magic = magic
-        .as_ref()
-        .map(|bytes| quote!(__w.bytes(&[#(#bytes),*]);));
+    // The orders the bodies are written in: the declaration's, or for an `#[endian(runtime)]`
+    // one both, chosen by the reader's or writer's order when the value starts.
+    let orders: Vec<Cx> = if input.runtime {
+        vec![cx.with_order(Order::Big), cx.with_order(Order::Little)]
+    } else {
+        vec![cx.clone()]
+    };
+    let per_order = |io: TokenStream, body: &dyn Fn(&Cx) -> TokenStream| match orders.as_slice() {
+        [one] => body(one),
+        _ => {
+            let (be, le) = (body(&orders[0]), body(&orders[1]));
+            quote! {
+                match #io.order() {
+                    #c::Endian::Big => { #be }
+                    #c::Endian::Little => { #le }
+                }
+            }
+        }
+    };
+    let magic_of = |cx: &Cx| format.magic.as_ref().map(|m| m.bytes(cx.order()));
+    let magic_len = magic_of(&orders[0]).as_ref().map_or(0, Vec::len);
+    let read_magic = |cx: &Cx| magic_of(cx).map(|bytes| quote!(__r.magic(&[#(#bytes),*])?;));
+    let write_magic = |cx: &Cx| magic_of(cx).map(|bytes| quote!(__w.bytes(&[#(#bytes),*]);));
     let (min, read_body, write_body) = match &input.body {
         Body::Struct(list) => {
             let fields = &list.fields;
-            let reads = cx.read_fields(fields, 0);
             let construct = construct(quote!(Self), list.style, fields);
             let pattern = construct.clone();
-            let writes = cx.write_fields(fields, 0);
-            let min = cx.format_min_size(fields);
+            let read = per_order(quote!(__r), &|cx| {
+                let magic = read_magic(cx);
+                let reads =
+                    cx.read_fields(fields, 0, &quote!(::core::result::Result::Ok(#construct)));
+                quote!(#magic #reads)
+            });
+            let write = per_order(quote!(__w), &|cx| {
+                let magic = write_magic(cx);
+                let writes = cx.write_fields(fields, 0, &quote!(::core::result::Result::Ok(())));
+                quote!(#magic #writes)
+            });
+            let min = orders[0].format_min_size(fields);
             (
                 quote!(#magic_len #min),
                 quote! {
                     let __decl_start = __r.position();
-                    #read_magic
-                    #reads
-                    ::core::result::Result::Ok(#construct)
+                    #read
                 },
                 quote! {
                     let #pattern = self;
                     let __decl_start = __w.position();
-                    #write_magic
-                    #writes
-                    ::core::result::Result::Ok(())
+                    #write
                 },
             )
         }
@@ -59,8 +79,25 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
             let Some(tag) = &format.tag else {
                 return TokenStream::new(); // refused by `check`
             };
-            let (read, write, tag_size) =
-                cx.enum_bodies(variants, tag, read_magic.as_ref(), write_magic.as_ref());
+            let read = per_order(quote!(__r), &|cx| {
+                cx.enum_bodies(
+                    variants,
+                    tag,
+                    read_magic(cx).as_ref(),
+                    write_magic(cx).as_ref(),
+                )
+                .0
+            });
+            let write = per_order(quote!(__w), &|cx| {
+                cx.enum_bodies(
+                    variants,
+                    tag,
+                    read_magic(cx).as_ref(),
+                    write_magic(cx).as_ref(),
+                )
+                .1
+            });
+            let tag_size = orders[0].enum_bodies(variants, tag, None, None).2;
             (quote!(#magic_len + #tag_size), read, write)
         }
         Body::Union(_) => return TokenStream::new(), // refused by `check`
@@ -75,10 +112,25 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
         }
         generics
     };
-    let read_generics = bounded(quote!(#f::ReadFormat));
+    // Reading borrows from an input of lifetime `'__de`, which outlives every lifetime of the
+    // type (its borrowed fields hold parts of it).
+    let mut read_generics = bounded(quote!(#f::ReadFormat<'__de>));
+    let lifetimes: Vec<syn::Lifetime> = input
+        .generics
+        .lifetimes()
+        .map(|l| l.lifetime.clone())
+        .collect();
+    let de: syn::LifetimeParam = if lifetimes.is_empty() {
+        syn::parse_quote!('__de)
+    } else {
+        syn::parse_quote!('__de: #(#lifetimes)+*)
+    };
+    read_generics
+        .params
+        .insert(0, syn::GenericParam::Lifetime(de));
     let write_generics = bounded(quote!(#f::WriteFormat));
-    let (read_impl, ty_generics, read_where) = read_generics.split_for_impl();
-    let (write_impl, _, write_where) = write_generics.split_for_impl();
+    let (read_impl, _, read_where) = read_generics.split_for_impl();
+    let (write_impl, ty_generics, write_where) = write_generics.split_for_impl();
     quote! {
         #c::__with_std! {
             #[allow(
@@ -96,10 +148,10 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
             )]
             const _: () = {
                 #[automatically_derived]
-                impl #read_impl #f::ReadFormat for #ident #ty_generics #read_where {
+                impl #read_impl #f::ReadFormat<'__de> for #ident #ty_generics #read_where {
                     const MIN_SIZE: usize = #min;
 
-                    fn read_with(__r: &mut #f::FormatReader<'_>) -> #f::Result<Self> {
+                    fn read_with(__r: &mut #f::FormatReader<'__de>) -> #f::Result<Self> {
                         #read_body
                     }
                 }
@@ -213,9 +265,14 @@ enum Part<'f> {
     Vec(&'f Type),
     /// An `Option` of this element type.
     Option(&'f Type),
+    /// Borrowed from the input.
+    Borrowed(Borrowed<'f>),
 }
 
 fn part(field: &Field) -> Part<'_> {
+    if let Some(borrowed) = crate::check::borrowed(&field.ty) {
+        return Part::Borrowed(borrowed);
+    }
     match &field.kind {
         FieldKind::Text(_) => Part::Fixed,
         FieldKind::Shaped(Shape::Nested(ty)) => Part::Nested(ty),
@@ -242,6 +299,13 @@ enum Elements {
 }
 
 impl Cx<'_> {
+    /// This context in `order` (one of an `#[endian(runtime)]` declaration's two bodies).
+    fn with_order(&self, order: Order) -> Self {
+        let mut cx = self.clone();
+        cx.order = Some(order);
+        cx
+    }
+
     fn f(&self) -> TokenStream {
         let c = self.c;
         quote!(#c::derive_support::format)
@@ -279,8 +343,8 @@ impl Cx<'_> {
                     let w = self.fixed_wire_ty(field);
                     Some(quote!(+ <#w as #c::WireImage>::WIRE_SIZE))
                 }
-                Part::Nested(ty) => Some(quote!(+ <#ty as #f::ReadFormat>::MIN_SIZE)),
-                Part::Vec(_) | Part::Option(_) => None,
+                Part::Nested(ty) => Some(quote!(+ <#ty as #f::ReadFormat<'__de>>::MIN_SIZE)),
+                Part::Vec(_) | Part::Option(_) | Part::Borrowed(_) => None,
             });
         quote!(#(#terms)* #bit_term)
     }
@@ -371,12 +435,18 @@ impl Cx<'_> {
         }
     }
 
-    /// Statements reading `fields[skip..]` into their bindings.
-    fn read_fields(&self, fields: &[Field], skip: usize) -> TokenStream {
-        let list = &fields[skip..];
+    /// Statements reading `fields[skip..]` into their bindings, then `tail` (the expression
+    /// that ends the block).
+    fn read_fields(&self, fields: &[Field], skip: usize, tail: &TokenStream) -> TokenStream {
+        self.read_from(&fields[skip..], 0, tail)
+    }
+
+    /// Statements reading `list[start..]`, then `tail`; after a field with `order`, the rest
+    /// is read in the order it gives (both bodies written, one taken).
+    fn read_from(&self, list: &[Field], start: usize, tail: &TokenStream) -> TokenStream {
         let mut out = TokenStream::new();
         let mut run: Vec<&Field> = Vec::new();
-        let mut i = 0;
+        let mut i = start;
         while i < list.len() {
             let field = &list[i];
             if field.format.bits.is_some() {
@@ -408,10 +478,48 @@ impl Cx<'_> {
                 run.clear();
                 out.extend(verify);
             }
+            if let Some(order) = &field.format.order {
+                out.extend(self.read_run(&run));
+                out.extend(self.switch_order(
+                    quote!(__r),
+                    field,
+                    order,
+                    quote!(InvalidData),
+                    &|cx| cx.read_from(list, i + 1, tail),
+                ));
+                return out;
+            }
             i += 1;
         }
         out.extend(self.read_run(&run));
+        out.extend(tail.clone());
         out
+    }
+
+    /// After a field with `order = expr`: the order set on the reader or writer `io`, then
+    /// the rest of the fields (`rest`) in each order, the one it gives taken.
+    fn switch_order(
+        &self,
+        io: TokenStream,
+        field: &Field,
+        order: &syn::Expr,
+        kind: TokenStream,
+        rest: &dyn Fn(&Self) -> TokenStream,
+    ) -> TokenStream {
+        let c = self.c;
+        let f = self.f();
+        let name = field.display_name();
+        let be = rest(&self.with_order(Order::Big));
+        let le = rest(&self.with_order(Order::Little));
+        quote! {
+            let __order: #c::Endian = #f::order(#order, #f::Kind::#kind, #io.position())
+                .map_err(|__e| #f::FormatError::in_field(__e, #name))?;
+            #io.set_order(__order);
+            match __order {
+                #c::Endian::Big => { #be }
+                #c::Endian::Little => { #le }
+            }
+        }
     }
 
     /// `let __pos_field = position;` before a field a checksum starts at or is.
@@ -682,7 +790,7 @@ impl Cx<'_> {
                                 Elements::Bytes => quote!(__r.bytes(__n)),
                                 Elements::Numbers(w) => quote!(__r.numbers::<#w>(__n)),
                                 Elements::Nested(ty) => quote! {
-                                    __r.collect(__n, <#ty as #f::ReadFormat>::MIN_SIZE, |__r| __r.read::<#ty>())
+                                    __r.collect(__n, <#ty as #f::ReadFormat<'__de>>::MIN_SIZE, |__r| __r.read::<#ty>())
                                 },
                                 Elements::Image(shape) => {
                                     let w = cx.shape_wire_ty(shape);
@@ -706,6 +814,33 @@ impl Cx<'_> {
                     }
                 }
             }
+            Part::Borrowed(borrowed) => {
+                let n = fmt
+                    .count
+                    .as_ref()
+                    .map(|count| quote!(#f::len(#count, #f::Kind::InvalidData, __r.position())?));
+                let t = fmt
+                    .terminator
+                    .as_ref()
+                    .map(|t| quote!({ let __t: u8 = #t; __t }));
+                match (borrowed, n, t) {
+                    (Borrowed::Bytes, Some(n), _) => quote!(__r.take(#n)),
+                    (Borrowed::Bytes, None, Some(t)) => quote!(__r.borrow_until(#t)),
+                    (Borrowed::Bytes, None, None) => {
+                        quote!(#f::Result::<_>::Ok(__r.borrow_to_end()))
+                    }
+                    (Borrowed::Str, Some(n), _) => quote!(__r.borrow_str(#n)),
+                    (Borrowed::Str, None, Some(t)) => quote!(__r.borrow_str_until(#t)),
+                    (Borrowed::Str, None, None) => quote!(__r.borrow_str(__r.remaining())),
+                    (Borrowed::Slice(element), Some(n), _) => {
+                        quote!(__r.borrow_slice::<#element>(#n))
+                    }
+                    // (A terminator on other slices is refused by `check`.)
+                    (Borrowed::Slice(element), None, _) => {
+                        quote!(__r.borrow_slice_to_end::<#element>())
+                    }
+                }
+            }
             Part::Option(element) => {
                 let cond = fmt.cond.as_ref().map_or(quote!(false), |c| quote!(#c));
                 let one = cx.read_element(element, &name);
@@ -719,7 +854,7 @@ impl Cx<'_> {
             }
         };
         quote! {
-            let #b: #ty = match (|__r: &mut #f::FormatReader<'_>| -> #f::Result<#ty> {
+            let #b: #ty = match (|__r: &mut #f::FormatReader<'__de>| -> #f::Result<#ty> {
                 #pre
                 let __start = __r.position();
                 let __value = #read?;
@@ -735,8 +870,8 @@ impl Cx<'_> {
     }
 
     /// Statements writing `fields[skip..]` from their bindings (references, as a pattern on
-    /// `self` binds them); numbers are rebound by value first.
-    fn write_fields(&self, fields: &[Field], skip: usize) -> TokenStream {
+    /// `self` binds them; numbers are rebound by value first), then `tail`.
+    fn write_fields(&self, fields: &[Field], skip: usize, tail: &TokenStream) -> TokenStream {
         let mut out = TokenStream::new();
         for field in &fields[skip..] {
             if let FieldKind::Shaped(shape) = &field.kind
@@ -746,9 +881,16 @@ impl Cx<'_> {
                 out.extend(quote!(let #b = *#b;));
             }
         }
-        let list = &fields[skip..];
+        out.extend(self.write_from(&fields[skip..], 0, tail));
+        out
+    }
+
+    /// Statements writing `list[start..]`, then `tail`; after a field with `order`, the rest
+    /// is written in the order it gives.
+    fn write_from(&self, list: &[Field], start: usize, tail: &TokenStream) -> TokenStream {
+        let mut out = TokenStream::new();
         let mut run: Vec<&Field> = Vec::new();
-        let mut i = 0;
+        let mut i = start;
         while i < list.len() {
             let field = &list[i];
             if field.format.bits.is_some() {
@@ -788,9 +930,21 @@ impl Cx<'_> {
                 run.clear();
                 out.extend(patch);
             }
+            if let Some(order) = &field.format.order {
+                out.extend(self.write_run(&run));
+                out.extend(self.switch_order(
+                    quote!(__w),
+                    field,
+                    order,
+                    quote!(InvalidInput),
+                    &|cx| cx.write_from(list, i + 1, tail),
+                ));
+                return out;
+            }
             i += 1;
         }
         out.extend(self.write_run(&run));
+        out.extend(tail.clone());
         out
     }
 
@@ -922,6 +1076,34 @@ impl Cx<'_> {
                 };
                 quote!({ #check #each })
             }
+            Part::Borrowed(borrowed) => {
+                let check = fmt
+                    .count
+                    .as_ref()
+                    .map(|count| quote!(#f::check_count(#count, #b.len(), __w.position())?;));
+                let c = self.c;
+                let bytes = match borrowed {
+                    Borrowed::Bytes => quote!(&#b[..]),
+                    Borrowed::Str => quote!(#b.as_bytes()),
+                    Borrowed::Slice(element) => {
+                        quote!(<[#element] as #c::zerocopy::IntoBytes>::as_bytes(&#b[..]))
+                    }
+                };
+                let end = fmt.terminator.as_ref().map(|t| {
+                    quote! {
+                        let __t: u8 = #t;
+                        #f::check_terminator(#bytes, &__t, __w.position())?;
+                    }
+                });
+                let after = fmt.terminator.as_ref().map(|_| quote!(__w.bytes(&[__t]);));
+                quote!({
+                    #check
+                    #end
+                    __w.bytes(#bytes);
+                    #after
+                    #f::Result::<()>::Ok(())
+                })
+            }
             Part::Option(element) => {
                 let cond = fmt.cond.as_ref().map_or(quote!(false), |c| quote!(#c));
                 let one = cx.write_element(element, &name);
@@ -1015,13 +1197,16 @@ impl Cx<'_> {
                 let b = binding(&fields[0]);
                 quote!(let #b = __tag;)
             });
-            let reads = self.read_fields(fields, skip);
             let construct = construct(quote!(Self::#ident), v.fields.style, fields);
+            let reads = self.read_fields(
+                fields,
+                skip,
+                &quote!(::core::result::Result::Ok(#construct)),
+            );
             quote! {
-                (|__r: &mut #f::FormatReader<'_>| -> #f::Result<Self> {
+                (|__r: &mut #f::FormatReader<'__de>| -> #f::Result<Self> {
                     #take_tag
                     #reads
-                    ::core::result::Result::Ok(#construct)
                 })(&mut *__r)
                 .map_err(|__e| #f::FormatError::in_variant(__e, #vname))
             }
@@ -1081,14 +1266,13 @@ impl Cx<'_> {
                 let name = format_ident!("__TAG_{}", v.ident);
                 (quote!(#name), TokenStream::new(), 0)
             };
-            let writes = self.write_fields(fields, skip);
+            let writes = self.write_fields(fields, skip, &quote!(::core::result::Result::Ok(())));
             quote! {
                 #pattern => (|__w: &mut #f::FormatWriter<'_>| -> #f::Result<()> {
                     #check
                     #write_magic
                     __w.image(&#wrapper::<#int>::from_native(#tag_value));
                     #writes
-                    ::core::result::Result::Ok(())
                 })(&mut *__w)
                 .map_err(|__e| #f::FormatError::in_variant(__e, #vname)),
             }

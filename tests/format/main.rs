@@ -1,24 +1,40 @@
 //! Format declarations (`#[wire(...)]`, `endian_wire::format`): every attribute read and
 //! written, round trips in both byte orders, hostile input (truncation with its path and
-//! offset, counts larger than the input without allocating them, no panic), a property test.
+//! offset, counts larger than the input without allocating them, no panic), a property test;
+//! `borrowed`: fields borrowed from the input; `order`: byte order read from the data.
+//!
+//! A binary of its own: declarations have no `unsafe` of their own (their fixed images and
+//! runs go through `io` and `bulk`, which the core binary runs under Miri and on every
+//! instruction set), so this runs natively and on the big-endian host, not under Miri nor on
+//! aarch64, and its many derived types do not slow those builds.
 
 #![cfg(all(feature = "derive", feature = "std"))]
 
+// Counts what each thread allocates: reads are checked to allocate nothing, or a bound.
+#[global_allocator]
+static ALLOCATOR: endian_wire_testkit::alloc::Counting = endian_wire_testkit::alloc::Counting;
+
 use std::io::ErrorKind;
 
-use endian_wire::format::{FormatError, FormatReader, ReadFormat, WriteFormat};
+use endian_wire::format::{FormatError, FormatReader, ReadFormat, ReadFormatOwned, WriteFormat};
 use endian_wire::{Endianize, u16be, u32le};
 use endian_wire_testkit::alloc::peak_of;
 use proptest::prelude::*;
 
+mod borrowed;
+mod order;
+
 /// The error's kind, path and offset.
-fn at(err: &std::io::Error) -> (ErrorKind, String, Option<usize>) {
+pub(crate) fn at(err: &std::io::Error) -> (ErrorKind, String, Option<usize>) {
     let format = FormatError::of(err).expect("a FormatError payload");
     (err.kind(), format.path_string(), format.offset())
 }
 
 /// Writes `value`, checks the bytes, reads them back whole and as a prefix.
-fn round_trip<T: ReadFormat + WriteFormat + PartialEq + std::fmt::Debug>(value: &T, bytes: &[u8]) {
+pub(crate) fn round_trip<T: ReadFormatOwned + WriteFormat + PartialEq + std::fmt::Debug>(
+    value: &T,
+    bytes: &[u8],
+) {
     round_trip_to_end(value, bytes);
     let mut longer = bytes.to_vec();
     longer.extend_from_slice(&[0xEE; 3]);
@@ -27,7 +43,7 @@ fn round_trip<T: ReadFormat + WriteFormat + PartialEq + std::fmt::Debug>(value: 
 }
 
 /// [`round_trip`] for a type that reads to the end of its input (`until_eof`).
-fn round_trip_to_end<T: ReadFormat + WriteFormat + PartialEq + std::fmt::Debug>(
+pub(crate) fn round_trip_to_end<T: ReadFormatOwned + WriteFormat + PartialEq + std::fmt::Debug>(
     value: &T,
     bytes: &[u8],
 ) {
@@ -532,7 +548,7 @@ fn integer_magic_is_written_in_the_type_order() {
         &[0x0A, 0x0D, 0x0D, 0x0A, 0x4D, 0x3C, 0x2B, 0x1A],
     );
     round_trip(&Java(3), &[0xCA, 0xFE, 0, 3]);
-    assert_eq!(<Java as ReadFormat>::MIN_SIZE, 4);
+    assert_eq!(<Java as ReadFormat<'static>>::MIN_SIZE, 4);
 }
 
 // ----- tagged enums -----------------------------------------------------------------------------
