@@ -10,12 +10,15 @@
 //! reading, in network order whatever the file's (`#[endian(be)]` on those fields). A record
 //! is 64 bytes, so the capture after its file header is one table: `write_all_as` writes it
 //! and `read_all_as` reads it, each converting the whole table at once; `view_all_as` reads
-//! it in place when the file's order is the host's. A walk record by record with the record
-//! header alone (what a reader of captures with packets of any size does) finds the same.
+//! it in place when the file's order is the host's. A reader of captures with packets of any
+//! size declares the file as a format instead ([`Capture`]): the magic sets the order, each
+//! record's length says how many bytes its packet takes, and the packets are borrowed from the
+//! file; it finds the same, and writes the file back byte for byte.
 
 use std::borrow::Cow;
 use std::io;
 
+use endian_wire::format::{ReadFormat, WriteFormat};
 use endian_wire::{Endian, Endianize, RuntimeEndian};
 
 /// pcap's file header. Its magic, read in the wrong order, is byte-swapped: that is how a
@@ -149,16 +152,33 @@ fn capture(datagrams: &[Datagram], order: Endian) -> io::Result<Vec<u8>> {
     Ok(file)
 }
 
-/// Record headers one after the other, whatever the packets' sizes: (timestamp, length).
-fn walk(file: &[u8], order: Endian) -> io::Result<Vec<(u32, u32)>> {
-    let mut at = 24;
-    let mut out = Vec::new();
-    while at < file.len() {
-        let record = RecordHeader::read_as(&file[at..], order)?;
-        out.push((record.ts_sec, record.incl_len));
-        at += 16 + record.incl_len as usize;
-    }
-    Ok(out)
+/// A whole capture with packets of any size, declared once: its magic names the order of
+/// everything after it, and records follow until the file ends.
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(runtime)]
+pub struct Capture<'a> {
+    #[wire(order = order_of(&magic))]
+    pub magic: [u8; 4],
+    pub version_major: u16,
+    pub version_minor: u16,
+    pub thiszone: i32,
+    pub sigfigs: u32,
+    pub snaplen: u32,
+    pub network: u32,
+    #[wire(until_eof)]
+    pub records: Vec<Record<'a>>,
+}
+
+/// One record: its header in the capture's order, then `incl_len` bytes of packet, borrowed.
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(runtime)]
+pub struct Record<'a> {
+    pub ts_sec: u32,
+    pub ts_usec: u32,
+    pub incl_len: u32, // written as data.len()
+    pub orig_len: u32,
+    #[wire(count = incl_len)]
+    pub data: &'a [u8],
 }
 
 fn main() -> io::Result<()> {
@@ -173,7 +193,16 @@ fn main() -> io::Result<()> {
         let header = FileHeader::read_as(&file, order)?;
         let read = Datagram::read_all_as(&file[24..], order)?;
         assert_eq!(read, datagrams);
-        assert_eq!(walk(&file, order)?.len(), datagrams.len());
+        // Packets of any size: the declaration, packets borrowed from the file.
+        let parsed = Capture::read_format_exact(&file)?;
+        assert_eq!(parsed.records.len(), datagrams.len());
+        assert_eq!((parsed.version_major, parsed.network), (2, 1));
+        for (i, record) in parsed.records.iter().enumerate() {
+            let at = 24 + i * 64;
+            assert_eq!(record.ts_sec, datagrams[i].record.ts_sec);
+            assert_eq!(record.data, &file[at + 16..at + 64]);
+        }
+        assert_eq!(parsed.to_format_vec()?, file);
         let view = Datagram::view_all_as(&file[24..], order)?;
         let how = match view {
             Cow::Borrowed(_) => "viewed in place",
