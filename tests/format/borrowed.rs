@@ -241,3 +241,21 @@ fn hostile_borrowed_counts() {
         assert!(peak < 512, "{peak}");
     }
 }
+
+proptest::proptest! {
+    /// Any bytes: no panic, nothing allocated beyond an error's message, and what is read is
+    /// written back as it was.
+    #[test]
+    fn prop_any_bytes_through_borrowed_declarations(
+        bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64),
+    ) {
+        let (read, peak) = peak_of(|| Packet::read_format(&bytes));
+        proptest::prop_assert!(peak < 512);
+        if let Ok((packet, used)) = read {
+            proptest::prop_assert_eq!(&packet.to_format_vec().unwrap()[..], &bytes[..used]);
+        }
+        if let Ok((table, used)) = Table::read_format(&bytes) {
+            proptest::prop_assert_eq!(&table.to_format_vec().unwrap()[..], &bytes[..used]);
+        }
+    }
+}

@@ -212,3 +212,28 @@ fn the_reader_keeps_the_order_it_had() {
     assert_eq!(reader.order(), Endian::Big);
     assert_eq!(reader.image::<endian_wire::u16be>().unwrap().get(), 1);
 }
+
+proptest::proptest! {
+    /// Any bytes, either starting order: no panic, and what is read is written back as it was
+    /// (the order each part was read in is the order its value names or inherits).
+    #[test]
+    fn prop_any_bytes_through_runtime_declarations(
+        mut bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..80),
+        big in proptest::prelude::any::<bool>(),
+        mark in 0usize..3,
+    ) {
+        // Often a mark the declaration knows, where `Envelope`'s inner TIFF header starts.
+        if bytes.len() >= 4 && mark < 2 {
+            bytes[2..4].copy_from_slice([b"MM", b"II"][mark]);
+        }
+        let order = if big { Endian::Big } else { Endian::Little };
+        if let Ok((value, used)) = Envelope::read_format_as(&bytes, order) {
+            let mut out = Vec::new();
+            value.write_format_as(&mut out, order).unwrap();
+            proptest::prop_assert_eq!(&out[..], &bytes[..used]);
+        }
+        if let Ok((value, used)) = Tiff::read_format_as(&bytes, order) {
+            proptest::prop_assert_eq!(&value.to_format_vec().unwrap()[..], &bytes[..used]);
+        }
+    }
+}
