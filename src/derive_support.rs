@@ -497,6 +497,26 @@ pub mod format {
         })
     }
 
+    /// Before a field written at `offset` (from where the writer began): zeros up to it.
+    ///
+    /// # Errors
+    /// `InvalidInput` when more than `offset` bytes are already written.
+    pub fn write_at(writer: &mut FormatWriter<'_>, offset: usize) -> Result<()> {
+        let at = writer.position();
+        if offset < at {
+            return Err(FormatError::io_error(
+                ErrorKind::InvalidInput,
+                at,
+                format!(
+                    "the field's offset {offset} is behind the {at} bytes already written: fields \
+                     at offsets are written in the order of their offsets, after what comes before them"
+                ),
+            ));
+        }
+        writer.zeros(offset - at);
+        Ok(())
+    }
+
     /// After a field read from `start`: skips what is left of its `size` bytes.
     ///
     /// # Errors

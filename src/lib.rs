@@ -276,7 +276,7 @@
 //! | `#[brw(pad_size_to = n)]` | none | `#[wire(pad_size_to = n)]` (a longer field is an error) |
 //! | enum variants chosen by `#[br(magic = 1u8)]` | `#[deku(id_type = "u8")]`, `#[deku(id = 1)]`, `id_pat = "_"` | `#[wire(tag = u8)]` on the enum, `#[wire(tag = 1)]` on variants, `#[wire(fallback)]` keeps unknown tags |
 //! | `#[br(is_big = expr)]`, `import` / args | `ctx`, `endian = "endian"` | `#[endian(runtime)]` on the declaration and `#[wire(order = expr)]` on the field that names the order (an `Endian`, or `Option<Endian>`): the fields after it and nested runtime declarations follow it; `read_format_as` / `write_format_as` give a starting order |
-//! | `#[br(seek_before = ...)]`, `FilePtr` | `seek_from_start` | not built yet (offsets) |
+//! | `#[br(seek_before = ...)]` with `restore_position`, `FilePtr` (read only, binrw #4) | `seek_from_start` | `#[wire(offset = expr)]`: read at `expr` from the start of the input, position restored; written after the fields in sequence, zeros up to it, refused when behind |
 //! | bit fields (modular-bitfield) | `#[deku(bits = n)]` | `#[wire(bits = n)]`: consecutive ones packed most significant first into one 8/16/32/64-bit word in the type's byte order (shifts and masks, no bit reader), `new_word` to start the next word; a value too wide is refused on write |
 //! | `#[br(assert(...))]`, `map`, `try_map` | `assert`, `map` | not built yet |
 //! | checksums (an example only) | none | `#[wire(checksum = crc32, from = field, through = field)]`: computed on write, verified on read; `format::crc32`, `format::internet_checksum` |

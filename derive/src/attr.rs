@@ -500,7 +500,8 @@ const FIELD_WIRE_HELP: &str = "on a field, `#[wire(...)]` takes `count = expr`, 
                                `terminator = value`, `calc = expr`, `if = expr`, `pad_before = n`, `pad_after = n`, \
                                `align_before = n`, `align_after = n`, `pad_size_to = n`, `bits = N` (a bit field; `new_word` starts another word), \
                                `checksum = path::to_fn` (with `from = field`, `through = field`), \
-                               `order = expr` (the byte order of what follows, in an `#[endian(runtime)]` declaration)";
+                               `order = expr` (the byte order of what follows, in an `#[endian(runtime)]` declaration), \
+                               `offset = expr` (where the field is, from the start of the input)";
 
 /// The key of one `#[wire(...)]` entry (keywords such as `if` included).
 fn wire_key(meta: &syn::meta::ParseNestedMeta<'_>) -> String {
@@ -678,6 +679,7 @@ fn parse_field_wire(attr: &Attribute, out: &mut FieldFormat) -> syn::Result<()> 
             "calc" => &mut out.calc,
             "if" => &mut out.cond,
             "order" => &mut out.order,
+            "offset" => &mut out.offset,
             "pad_before" => &mut out.pad_before,
             "pad_after" => &mut out.pad_after,
             "align_before" => &mut out.align_before,

@@ -566,6 +566,13 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
                  `count` (or `#[text]` for a fixed-size string)",
             );
         }
+        if let (Some(offset), Some(_)) = (&f.offset, &f.order) {
+            errors.at(
+                offset.span(),
+                "a field at an offset is written after the fields in sequence, so it cannot set \
+                 their order: put `order` on a field in sequence",
+            );
+        }
         bit_field(field, errors);
         checksum(fields, i, errors);
         if let Some(count) = &f.count
@@ -635,7 +642,7 @@ fn bit_field(field: &crate::model::Field, errors: &mut Errors) {
         || f.cond.is_some()
         || f.checksum.is_some()
         || f.order.is_some()
-        || f.has_padding();
+        || f.stands_alone();
     if others {
         errors.at(
             lit.span(),
@@ -709,7 +716,7 @@ fn checksum(fields: &[crate::model::Field], i: usize, errors: &mut Errors) {
             "`checksum` goes on an unsigned integer field (`u8`, `u16`, `u32`, `u64`)",
         );
     }
-    if f.count.is_some() || f.calc.is_some() || f.cond.is_some() || f.has_padding() {
+    if f.count.is_some() || f.calc.is_some() || f.cond.is_some() || f.stands_alone() {
         errors.at(
             field.ty.span(),
             "a checksum field is computed: it takes no `calc`, `count`, `if` or padding",

@@ -252,6 +252,9 @@ pub(crate) struct FieldFormat {
     pub(crate) from: Option<Ident>,
     /// `through = field`: the last field a checksum covers (else the one before it).
     pub(crate) through: Option<Ident>,
+    /// `offset = expr`: where the field is, from the start of the input; read there with the
+    /// position restored after it, written there (zeros up to it) when not behind.
+    pub(crate) offset: Option<Expr>,
     /// `order = expr`: the byte order of the fields after this one (an `Endian`, or an
     /// `Option<Endian>` whose `None` is an error), in an `#[endian(runtime)]` declaration.
     pub(crate) order: Option<Expr>,
@@ -289,11 +292,17 @@ impl FieldFormat {
             || self.from.is_some()
             || self.through.is_some()
             || self.order.is_some()
+            || self.offset.is_some()
             || self.has_padding()
     }
 
-    /// Whether the field has padding or alignment around it (it is then read on its own, not
-    /// in a run of fixed-size fields).
+    /// Whether the field is read and written on its own, not in a run of fixed-size fields:
+    /// padding or alignment around it, or an offset.
+    pub(crate) fn stands_alone(&self) -> bool {
+        self.has_padding() || self.offset.is_some()
+    }
+
+    /// Whether the field has padding or alignment around it.
     pub(crate) fn has_padding(&self) -> bool {
         self.pad_before.is_some()
             || self.pad_after.is_some()

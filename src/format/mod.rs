@@ -75,6 +75,7 @@
 //! | `align_before = n`, `align_after = n` | any field | skips to the next multiple of `n` bytes from the start of the input | writes zeros up to it |
 //! | `pad_size_to = n` | any field | skips what the field left of its `n` bytes; a longer field is `InvalidData` | pads it with zeros to `n`; a longer one is `InvalidInput` |
 //! | `bits = N` | `u8` ... `u64`, `bool` (`bits = 1`) | the field's `N` bits of its group's word | the value into them; a value wider than `N` bits is `InvalidInput` |
+//! | `offset = expr` | any field | at `expr` bytes from the start of the input, the position put back after it (the bytes used count the fields in sequence) | after the fields in sequence, zeros up to `expr`; an offset behind what is already written is `InvalidInput` |
 //! | `order = expr` | any field of an `#[endian(runtime)]` declaration | the fields after it in the order `expr` gives | the same |
 //! | `checksum = path` (with `from = field`, `through = field`) | `u8` ... `u64` | `path(covered)` must equal the value read, else `InvalidData` naming both | `path(covered)`; the field's own value is ignored |
 //!
@@ -85,7 +86,11 @@
 //! that the expression it will be read with gives the collection's length.
 //!
 //! Alignment counts from the start of the input given to [`ReadFormat::read_format`] (from
-//! the start of this value's bytes when writing).
+//! the start of this value's bytes when writing), and so do offsets, in nested declarations
+//! too. A declaration's fields at offsets are written when its fields in sequence are, in
+//! declaration order: a table after a header (ELF's section headers at `e_shoff`, a string
+//! at the offset a field names) is written back where it was read, the bytes between them
+//! as zeros.
 //!
 //! ```
 //! # #[cfg(feature = "derive")] {
@@ -728,6 +733,26 @@ impl<'a> FormatReader<'a> {
             return &[];
         }
         self.data.get(range).unwrap_or(&[])
+    }
+
+    /// Moves to `offset` bytes from the start of the input (back or forth): where a field at
+    /// an offset is, and back after it.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if the input is shorter than `offset`.
+    pub fn seek(&mut self, offset: usize) -> io::Result<()> {
+        if offset > self.data.len() {
+            return Err(FormatError::io_error(
+                ErrorKind::UnexpectedEof,
+                self.pos,
+                alloc::format!(
+                    "offset {offset} is past the end of the input ({} bytes)",
+                    self.data.len()
+                ),
+            ));
+        }
+        self.pos = offset;
+        Ok(())
     }
 
     /// Skips `len` bytes without looking at them.

@@ -22,6 +22,7 @@ use endian_wire_testkit::alloc::peak_of;
 use proptest::prelude::*;
 
 mod borrowed;
+mod offsets;
 mod order;
 
 /// The error's kind, path and offset.

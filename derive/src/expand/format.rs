@@ -335,9 +335,10 @@ impl Cx<'_> {
         let bits: u32 = fields.iter().filter_map(|f| f.format.bit_width()).sum();
         let bytes = (bits / 8) as usize;
         let bit_term = (bits > 0).then(|| quote!(+ #bytes));
+        // (Fields at offsets are outside the value's bytes in sequence.)
         let terms = fields
             .iter()
-            .filter(|f| f.format.bits.is_none())
+            .filter(|f| f.format.bits.is_none() && f.format.offset.is_none())
             .filter_map(|field| match part(field) {
                 Part::Fixed => {
                     let w = self.fixed_wire_ty(field);
@@ -465,7 +466,7 @@ impl Cx<'_> {
                 run.clear();
                 out.extend(marker);
             }
-            if matches!(part(field), Part::Fixed) && !field.format.has_padding() {
+            if matches!(part(field), Part::Fixed) && !field.format.stands_alone() {
                 run.push(field);
             } else {
                 out.extend(self.read_run(&run));
@@ -725,6 +726,10 @@ impl Cx<'_> {
         let size =
             |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidData, __r.position())?);
         let mut pre = TokenStream::new();
+        if let Some(e) = &fmt.offset {
+            let n = size(e);
+            pre.extend(quote!(let __back = __r.position(); __r.seek(#n)?;));
+        }
         if let Some(e) = &fmt.pad_before {
             let n = size(e);
             pre.extend(quote!(__r.skip(#n)?;));
@@ -745,6 +750,9 @@ impl Cx<'_> {
         if let Some(e) = &fmt.align_after {
             let n = size(e);
             post.extend(quote!(__r.align_to(#n)?;));
+        }
+        if fmt.offset.is_some() {
+            post.extend(quote!(__r.seek(__back)?;));
         }
         let read = match part(field) {
             Part::Fixed => {
@@ -881,18 +889,31 @@ impl Cx<'_> {
                 out.extend(quote!(let #b = *#b;));
             }
         }
-        out.extend(self.write_from(&fields[skip..], 0, tail));
+        out.extend(self.write_from(&fields[skip..], 0, tail, &[]));
         out
     }
 
-    /// Statements writing `list[start..]`, then `tail`; after a field with `order`, the rest
-    /// is written in the order it gives.
-    fn write_from(&self, list: &[Field], start: usize, tail: &TokenStream) -> TokenStream {
+    /// Statements writing `list[start..]`, then the fields at offsets (`deferred` and those
+    /// met here: after every field in sequence, as reading finds them), then `tail`; after a
+    /// field with `order`, the rest is written in the order it gives.
+    fn write_from<'l>(
+        &self,
+        list: &'l [Field],
+        start: usize,
+        tail: &TokenStream,
+        deferred: &[&'l Field],
+    ) -> TokenStream {
         let mut out = TokenStream::new();
         let mut run: Vec<&Field> = Vec::new();
+        let mut deferred = deferred.to_vec();
         let mut i = start;
         while i < list.len() {
             let field = &list[i];
+            if field.format.offset.is_some() {
+                deferred.push(field);
+                i += 1;
+                continue;
+            }
             if field.format.bits.is_some() {
                 let end = group_end(list, i);
                 out.extend(self.write_run(&run));
@@ -909,7 +930,7 @@ impl Cx<'_> {
                 run.clear();
                 out.extend(marker);
             }
-            if matches!(part(field), Part::Fixed) && !field.format.has_padding() {
+            if matches!(part(field), Part::Fixed) && !field.format.stands_alone() {
                 let calc = self.calc(field);
                 if !calc.is_empty() {
                     // Computed where the field starts: the run before it is written first.
@@ -937,13 +958,17 @@ impl Cx<'_> {
                     field,
                     order,
                     quote!(InvalidInput),
-                    &|cx| cx.write_from(list, i + 1, tail),
+                    &|cx| cx.write_from(list, i + 1, tail, &deferred),
                 ));
                 return out;
             }
             i += 1;
         }
         out.extend(self.write_run(&run));
+        for field in deferred {
+            out.extend(self.calc(field));
+            out.extend(self.write_single(field));
+        }
         out.extend(tail.clone());
         out
     }
@@ -1128,6 +1153,10 @@ impl Cx<'_> {
         let size =
             |expr: &syn::Expr| quote!(#f::len(#expr, #f::Kind::InvalidInput, __w.position())?);
         let mut pre = TokenStream::new();
+        if let Some(e) = &fmt.offset {
+            let n = size(e);
+            pre.extend(quote!(#f::write_at(__w, #n)?;));
+        }
         if let Some(e) = &fmt.pad_before {
             let n = size(e);
             pre.extend(quote!(__w.zeros(#n);));
