@@ -278,7 +278,7 @@
 //! writer holds: the one the caller gave ([`ReadFormat::read_format_as`],
 //! [`WriteFormat::write_format_as`]; big-endian otherwise), or the one a field with
 //! `#[wire(order = expr)]` sets for the fields after it. `expr` sees the fields read so far
-//! and gives an [`Endian`](crate::Endian), or an `Option<Endian>` whose `None` is
+//! and gives an [`Endian`], or an `Option<Endian>` whose `None` is
 //! `InvalidData` (`InvalidInput` writing): a byte-order mark it does not know. Nested
 //! `#[endian(runtime)]` declarations follow the order around them (a bare `#[wire]` makes a
 //! type a declaration when it needs no other attribute); an order a nested value sets ends
