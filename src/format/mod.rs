@@ -852,9 +852,7 @@ impl<'a> FormatReader<'a> {
 
     /// Copies out every byte left.
     pub fn bytes_to_end(&mut self) -> Vec<u8> {
-        let rest = &self.data[self.pos..];
-        self.pos = self.data.len();
-        rest.to_vec()
+        self.borrow_to_end().to_vec()
     }
 
     /// Copies out the bytes before the next `terminator`, and skips the terminator (NUL-ended
@@ -863,15 +861,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// `UnexpectedEof` if the input holds no `terminator`.
     pub fn bytes_until(&mut self, terminator: u8) -> io::Result<Vec<u8>> {
-        let rest = &self.data[self.pos..];
-        match rest.iter().position(|&b| b == terminator) {
-            Some(len) => {
-                let bytes = rest[..len].to_vec();
-                self.pos += len + 1;
-                Ok(bytes)
-            }
-            None => Err(self.no_terminator(alloc::format!("{terminator:#04x}"))),
-        }
+        self.borrow_until(terminator).map(<[u8]>::to_vec)
     }
 
     /// Reads numbers in `W`'s byte order up to the next one equal to `terminator` (found
