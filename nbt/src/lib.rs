@@ -169,6 +169,11 @@ pub use view::{
 /// How deep compounds and lists may nest, the root compound counting as 1: Minecraft's limit
 /// (`NbtAccounter`'s 512). Deeper input is refused by every reader, and a deeper value by every
 /// writer.
+///
+/// Some paths (the network and any-root readers among them) go one call deeper per level. An
+/// optimized build's 512 levels fit the 2 MiB of a spawned thread; an unoptimized one's frames
+/// do not: a debug build that reads untrusted input wants an 8 MiB thread, or this crate built
+/// at opt-level 1 (`[profile.dev.package.wire_nbt] opt-level = 1`).
 pub const MAX_NESTING: usize = 512;
 
 /// Reads a `T` from an uncompressed NBT file: a compound tag with a name (ignored, unless `T`

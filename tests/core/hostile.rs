@@ -570,6 +570,18 @@ fn empty_elements_within_bounds_still_decode() {
     ignore = "thousands of decodes: minutes under Miri; the other cases cover the same paths"
 )]
 fn deep_nesting_is_refused_not_a_stack_overflow() {
+    // 128 levels fit a 2 MiB thread in an optimized build; the test profile builds at
+    // opt-level 0, where a level's frames take about 20 KiB (`MAX_NESTING`'s documented cost):
+    // the decodes run on a thread with room for that.
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(deep_nesting_cases)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn deep_nesting_cases() {
     let ok = tree(frame::MAX_NESTING);
     let too_deep = tree(frame::MAX_NESTING + 1);
     for setup in SETUPS {
