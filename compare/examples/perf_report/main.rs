@@ -2,7 +2,7 @@
 //!
 //! ```sh
 //! cargo run --release -p endian_wire_compare --example perf_report  # Markdown on stdout
-//! # then, after `--`: `--quick` (a few seconds, CI runs it), `--write` (also refresh
+//! # then, after `--`: `--quick` (a few seconds), `--smoke` (every row once: CI), `--write` (also refresh
 //! # PERFORMANCE.md, README.md's headline and docs/perf.svg), `--only 'bytes, 64 B'` (rows
 //! # whose name matches), `--isa ssse3` (every row on SSSE3's kernels), `--all-isas` (the bulk,
 //! # struct and headline rows per set; with `--write` also the per-set table and chart bars)
@@ -67,6 +67,11 @@ const FULL: Plan = Plan {
 const QUICK: Plan = Plan {
     samples: 5,
     batch: Duration::from_millis(1),
+};
+/// Every row run once: that the report runs, for CI's unoptimized build (no figures).
+const SMOKE: Plan = Plan {
+    samples: 1,
+    batch: Duration::ZERO,
 };
 
 /// One implementation of a workload: runs the operation `n` times.
@@ -1157,12 +1162,14 @@ fn write_files(
 
 fn main() {
     let mut quick = false;
+    let mut smoke = false;
     let mut write = false;
     let mut only: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--quick" => quick = true,
+            "--smoke" => smoke = true,
             "--write" => write = true,
             "--isa" | "--all-isas" => isa_rows::take_arg(&arg, &mut args),
             "--only" => match args.next() {
@@ -1174,9 +1181,11 @@ fn main() {
             },
             "-h" | "--help" => {
                 println!(
-                    "usage: perf_report [--quick] [--write] [--only TEXT] [--isa NAME | --all-isas]"
+                    "usage: perf_report [--quick | --smoke] [--write] [--only TEXT] \
+                     [--isa NAME | --all-isas]"
                 );
-                println!("  --quick      a few seconds, for CI (noisy figures)");
+                println!("  --quick      a few seconds (noisy figures)");
+                println!("  --smoke      every row once, one operation each: that it runs (CI)");
                 println!(
                     "  --write      refresh the tables in PERFORMANCE.md, the headline in \
                      README.md and docs/perf.svg\n               (with --all-isas also the \
@@ -1192,17 +1201,21 @@ fn main() {
             }
         }
     }
-    if write && (quick || only.is_some() || isa_rows::forced()) {
+    if write && (quick || smoke || only.is_some() || isa_rows::forced()) {
         eprintln!(
             "perf_report: --write records every row in full, on the default dispatch (and with \
-             --all-isas on every set); run it without --quick, --only or --isa"
+             --all-isas on every set); run it without --quick, --smoke, --only or --isa"
         );
         std::process::exit(2);
     }
     if cfg!(debug_assertions) {
         eprintln!("perf_report: this is a debug build; the figures mean little without --release");
     }
-    let plan = if quick { QUICK } else { FULL };
+    let plan = match (smoke, quick) {
+        (true, _) => SMOKE,
+        (false, true) => QUICK,
+        (false, false) => FULL,
+    };
     let only = only.as_deref();
     let setting = setting();
 
