@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Each published crate from its package alone, as a user of the registry gets it: after
-# `cargo publish --dry-run --workspace --no-verify` (which packages each), every package is
-# unpacked outside the workspace, built (Cargo's verification), its docs built and its doctests
-# run, with the other packages (not the workspace's folders) standing in for crates.io.
+# `cargo publish --dry-run --workspace` (which packages and builds each), every package is
+# unpacked outside the workspace, its docs built and its doctests run, with the other
+# packages (not the workspace's folders) standing in for crates.io.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
@@ -20,11 +20,9 @@ for crate in "${crates[@]}"; do
     patch+=(--config "patch.crates-io.$crate.path='$work/$crate-$version'")
 done
 for crate in "${crates[@]}"; do
-    echo "=== $crate $version from its package: build, docs, doctests"
+    echo "=== $crate $version from its package: docs, doctests"
     (
         cd "$work/$crate-$version"
-        # What `cargo publish` verifies: the package builds, default features, from its files.
-        cargo build --quiet --target-dir "$target_dir" "${patch[@]}"
         RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --all-features \
             --target-dir "$target_dir" "${patch[@]}"
         cargo test --doc --all-features --target-dir "$target_dir" "${patch[@]}"
