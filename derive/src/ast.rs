@@ -186,19 +186,35 @@ fn fields(fields: &Fields, tuple_text: &[(usize, Text, Span)], errors: &mut Erro
             let text = from_variant
                 .map(|(_, t, _)| t.clone())
                 .or_else(|| f_attrs.text.iter().find_map(|(_, t)| t.clone()));
+            // A `temp` field is declared `Temp<T>`: what travels, and what the code generated
+            // for it handles, is the `T`.
+            let ty = match f_attrs.format.temp {
+                Some(span) => match check::generic_arg(&field.ty, "Temp") {
+                    Some(inner) => inner.clone(),
+                    None => {
+                        errors.at(
+                            span,
+                            "a `temp` field holds nothing: declare it `Temp<T>` \
+                             (`endian_wire::format::Temp`), `T` the type it has on the wire",
+                        );
+                        field.ty.clone()
+                    }
+                },
+                None => field.ty.clone(),
+            };
             let kind = match text {
                 Some(t) => FieldKind::Text(t),
                 // A `#[text]` that failed to parse has been reported; the field is no error.
-                None if !f_attrs.text.is_empty() => FieldKind::Shaped(Shape::of(&field.ty)),
-                None => match check::supported(&field.ty, errors) {
-                    Support::Fixed => FieldKind::Shaped(Shape::of(&field.ty)),
-                    Support::FramedOnly => FieldKind::Framed(field.ty.clone()),
+                None if !f_attrs.text.is_empty() => FieldKind::Shaped(Shape::of(&ty)),
+                None => match check::supported(&ty, errors) {
+                    Support::Fixed => FieldKind::Shaped(Shape::of(&ty)),
+                    Support::FramedOnly => FieldKind::Framed(ty.clone()),
                 },
             };
             Field {
                 ident: field.ident.clone(),
                 index,
-                ty: field.ty.clone(),
+                ty,
                 kind,
                 frame_len: f_attrs.frame_len.iter().find_map(|(_, len)| len.clone()),
                 format: f_attrs.format.clone(),

@@ -501,7 +501,8 @@ const FIELD_WIRE_HELP: &str = "on a field, `#[wire(...)]` takes `count = expr`, 
                                `align_before = n`, `align_after = n`, `pad_size_to = n`, `bits = N` (a bit field; `new_word` starts another word), \
                                `checksum = path::to_fn` (with `from = field`, `through = field`), \
                                `order = expr` (the byte order of what follows, in an `#[endian(runtime)]` declaration), \
-                               `offset = expr` (where the field is, from the start of the input)";
+                               `offset = expr` (where the field is, from the start of the input), \
+                               `temp` (on a `Temp<T>` field: read for the fields after it, written from its `calc`, not kept)";
 
 /// The key of one `#[wire(...)]` entry (keywords such as `if` included).
 fn wire_key(meta: &syn::meta::ParseNestedMeta<'_>) -> String {
@@ -643,6 +644,9 @@ fn parse_field_wire(attr: &Attribute, out: &mut FieldFormat) -> syn::Result<()> 
         let key = wire_key(&meta);
         if key == "new_word" {
             return once(&mut out.new_word, meta.path.span(), &meta, "new_word");
+        }
+        if key == "temp" {
+            return once(&mut out.temp, meta.path.span(), &meta, "temp");
         }
         if key == "until_eof" {
             if out.until_eof {

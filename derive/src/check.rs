@@ -549,6 +549,28 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
                 );
             }
         }
+        if let Some(span) = f.temp {
+            let counted = field.ident.as_ref().is_some_and(|name| {
+                fields[i + 1..].iter().any(|later| {
+                    later
+                        .format
+                        .count
+                        .as_ref()
+                        .and_then(crate::attr::expr_ident)
+                        .as_ref()
+                        == Some(name)
+                })
+            });
+            // (A bit field takes no other key: `bit_field` says so.)
+            if f.calc.is_none() && f.checksum.is_none() && f.bits.is_none() && !counted {
+                errors.at(
+                    span,
+                    "a `temp` field is not kept, so writing needs its value: give it \
+                     `calc = expr`, name it alone in a later field's `count = field`, or make \
+                     it a `checksum`",
+                );
+            }
+        }
         if f.calc.is_some() && !is_integer(&field.ty) {
             errors.at(
                 field.ty.span(),
@@ -642,6 +664,7 @@ fn bit_field(field: &crate::model::Field, errors: &mut Errors) {
         || f.cond.is_some()
         || f.checksum.is_some()
         || f.order.is_some()
+        || f.temp.is_some()
         || f.stands_alone();
     if others {
         errors.at(

@@ -261,6 +261,9 @@ pub(crate) struct FieldFormat {
     /// Set by `ast` on the field a bare `count = field` names (without its own `calc`): the
     /// collection whose length it is written as.
     pub(crate) counts: Option<Ident>,
+    /// `temp`: the field is declared `Temp<T>` and holds nothing; `T` travels (read into a
+    /// local for the fields after it, written from its `calc`, count or checksum).
+    pub(crate) temp: Option<proc_macro2::Span>,
 }
 
 impl FieldFormat {
@@ -293,6 +296,7 @@ impl FieldFormat {
             || self.through.is_some()
             || self.order.is_some()
             || self.offset.is_some()
+            || self.temp.is_some()
             || self.has_padding()
     }
 

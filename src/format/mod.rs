@@ -76,6 +76,7 @@
 //! | `pad_size_to = n` | any field | skips what the field left of its `n` bytes; a longer field is `InvalidData` | pads it with zeros to `n`; a longer one is `InvalidInput` |
 //! | `bits = N` | `u8` ... `u64`, `bool` (`bits = 1`) | the field's `N` bits of its group's word | the value into them; a value wider than `N` bits is `InvalidInput` |
 //! | `offset = expr` | any field | at `expr` bytes from the start of the input, the position put back after it (the bytes used count the fields in sequence) | after the fields in sequence, zeros up to `expr`; an offset behind what is already written is `InvalidInput` |
+//! | `temp` | a field declared [`Temp<T>`](Temp) | a `T`, seen by the fields after it, not kept | from its `calc`, the collection whose `count` names it, or its `checksum` |
 //! | `order = expr` | any field of an `#[endian(runtime)]` declaration | the fields after it in the order `expr` gives | the same |
 //! | `checksum = path` (with `from = field`, `through = field`) | `u8` ... `u64` | `path(covered)` must equal the value read, else `InvalidData` naming both | `path(covered)`; the field's own value is ignored |
 //!
@@ -427,9 +428,11 @@
 
 mod checksum;
 mod error;
+mod temp;
 
 pub use checksum::{crc32, internet_checksum};
 pub use error::{FormatError, PathSegment};
+pub use temp::Temp;
 
 use alloc::string::ToString;
 use alloc::vec::Vec;

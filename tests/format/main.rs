@@ -1,7 +1,8 @@
 //! Format declarations (`#[wire(...)]`, `endian_wire::format`): every attribute read and
 //! written, round trips in both byte orders, hostile input (truncation with its path and
 //! offset, counts larger than the input without allocating them, no panic), a property test;
-//! `borrowed`: fields borrowed from the input; `order`: byte order read from the data.
+//! `borrowed`: fields borrowed from the input; `order`: byte order read from the data;
+//! `offsets`: fields at offsets; `temp`: fields that travel but are not kept.
 //!
 //! A binary of its own: declarations have no `unsafe` of their own (their fixed images and
 //! runs go through `io` and `bulk`, which the core binary runs under Miri and on every
@@ -24,6 +25,7 @@ use proptest::prelude::*;
 mod borrowed;
 mod offsets;
 mod order;
+mod temp;
 
 /// The error's kind, path and offset.
 pub(crate) fn at(err: &std::io::Error) -> (ErrorKind, String, Option<usize>) {

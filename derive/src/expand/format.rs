@@ -22,6 +22,7 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
     let cx = Cx::new(input);
     let c = cx.c;
     let f = quote!(#c::derive_support::format);
+    let temp = quote!(#c::format::Temp::new());
     // The orders the bodies are written in: the declaration's, or for an `#[endian(runtime)]`
     // one both, chosen by the reader's or writer's order when the value starts.
     let orders: Vec<Cx> = if input.runtime {
@@ -48,8 +49,8 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
     let (min, read_body, write_body) = match &input.body {
         Body::Struct(list) => {
             let fields = &list.fields;
-            let construct = construct(quote!(Self), list.style, fields);
-            let pattern = construct.clone();
+            let pattern = construct(quote!(Self), list.style, fields, None);
+            let construct = construct(quote!(Self), list.style, fields, Some(&temp));
             let read = per_order(quote!(__r), &|cx| {
                 let magic = read_magic(cx);
                 let reads =
@@ -176,10 +177,23 @@ fn binding(field: &Field) -> Ident {
     }
 }
 
-/// `path { a: a, b: b }` / `path(self_0, self_1)` / `path`: a constructor from the bindings,
-/// or a pattern binding them.
-fn construct(path: TokenStream, style: Style, fields: &[Field]) -> TokenStream {
-    let bindings = fields.iter().map(binding);
+/// `path { a: a, b: b }` / `path(self_0, self_1)` / `path`: a constructor from the bindings
+/// (`temp` the value of a `temp` field), or with `temp` `None` a pattern binding them (a
+/// `temp` field's binding is made by its `calc` when writing).
+fn construct(
+    path: TokenStream,
+    style: Style,
+    fields: &[Field],
+    temp: Option<&TokenStream>,
+) -> TokenStream {
+    let bindings = fields.iter().map(|field| match (field.format.temp, temp) {
+        (None, _) => {
+            let b = binding(field);
+            quote!(#b)
+        }
+        (Some(_), Some(value)) => value.clone(),
+        (Some(_), None) => quote!(_),
+    });
     match style {
         Style::Named => {
             let members = fields.iter().map(Field::member);
@@ -884,6 +898,7 @@ impl Cx<'_> {
         for field in &fields[skip..] {
             if let FieldKind::Shaped(shape) = &field.kind
                 && is_copy(shape)
+                && field.format.temp.is_none()
             {
                 let b = binding(field);
                 out.extend(quote!(let #b = *#b;));
@@ -1226,7 +1241,8 @@ impl Cx<'_> {
                 let b = binding(&fields[0]);
                 quote!(let #b = __tag;)
             });
-            let construct = construct(quote!(Self::#ident), v.fields.style, fields);
+            let temp = quote!(#c::format::Temp::new());
+            let construct = construct(quote!(Self::#ident), v.fields.style, fields, Some(&temp));
             let reads = self.read_fields(
                 fields,
                 skip,
@@ -1267,7 +1283,7 @@ impl Cx<'_> {
             let vname = v.ident.to_string();
             let ident = &v.ident;
             let fields = &v.fields.fields;
-            let pattern = construct(quote!(Self::#ident), v.fields.style, fields);
+            let pattern = construct(quote!(Self::#ident), v.fields.style, fields, None);
             let (tag_value, check, skip) = if v.format.fallback {
                 let b = binding(&fields[0]);
                 let clashes = consts.iter().map(|(name, known)| {
