@@ -73,8 +73,9 @@ impl Input {
         }
         let order = check::container(input, &attrs, &body, framed_only, &mut errors);
         if is_format {
-            check::format(input, &attrs, &body, &mut errors);
+            // First: a `temp` field's check asks whether a count writes it.
             body.mark_implicit_calcs();
+            check::format(input, &attrs, &body, &mut errors);
         }
         errors.finish()?;
         let runtime = order == Endianness::Runtime;

@@ -550,19 +550,9 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
             }
         }
         if let Some(span) = f.temp {
-            let counted = field.ident.as_ref().is_some_and(|name| {
-                fields[i + 1..].iter().any(|later| {
-                    later
-                        .format
-                        .count
-                        .as_ref()
-                        .and_then(crate::attr::expr_ident)
-                        .as_ref()
-                        == Some(name)
-                })
-            });
+            // `counts`: a later field's bare `count = field` names it (`mark_implicit_calcs`).
             // (A bit field takes no other key: `bit_field` says so.)
-            if f.calc.is_none() && f.checksum.is_none() && f.bits.is_none() && !counted {
+            if f.calc.is_none() && f.checksum.is_none() && f.counts.is_none() && f.bits.is_none() {
                 errors.at(
                     span,
                     "a `temp` field is not kept, so writing needs its value: give it \
