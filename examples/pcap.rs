@@ -18,7 +18,7 @@
 use std::borrow::Cow;
 use std::io;
 
-use endian_wire::format::{ReadFormat, WriteFormat};
+use endian_wire::format::{ReadFormat, Temp, WriteFormat};
 use endian_wire::{Endian, Endianize, RuntimeEndian};
 
 /// pcap's file header. Its magic, read in the wrong order, is byte-swapped: that is how a
@@ -175,7 +175,9 @@ pub struct Capture<'a> {
 pub struct Record<'a> {
     pub ts_sec: u32,
     pub ts_usec: u32,
-    pub incl_len: u32, // written as data.len()
+    /// The captured length: read for `data`, written as `data.len()`, not kept twice.
+    #[wire(temp)]
+    pub incl_len: Temp<u32>,
     pub orig_len: u32,
     #[wire(count = incl_len)]
     pub data: &'a [u8],
