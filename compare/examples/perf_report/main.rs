@@ -1161,15 +1161,15 @@ fn write_files(
 }
 
 fn main() {
-    let mut quick = false;
-    let mut smoke = false;
+    // `--quick` or `--smoke`; a full run otherwise.
+    let mut short: Option<Plan> = None;
     let mut write = false;
     let mut only: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--quick" => quick = true,
-            "--smoke" => smoke = true,
+            "--quick" => short = Some(QUICK),
+            "--smoke" => short = Some(SMOKE),
             "--write" => write = true,
             "--isa" | "--all-isas" => isa_rows::take_arg(&arg, &mut args),
             "--only" => match args.next() {
@@ -1201,7 +1201,7 @@ fn main() {
             }
         }
     }
-    if write && (quick || smoke || only.is_some() || isa_rows::forced()) {
+    if write && (short.is_some() || only.is_some() || isa_rows::forced()) {
         eprintln!(
             "perf_report: --write records every row in full, on the default dispatch (and with \
              --all-isas on every set); run it without --quick, --smoke, --only or --isa"
@@ -1211,11 +1211,7 @@ fn main() {
     if cfg!(debug_assertions) {
         eprintln!("perf_report: this is a debug build; the figures mean little without --release");
     }
-    let plan = match (smoke, quick) {
-        (true, _) => SMOKE,
-        (false, true) => QUICK,
-        (false, false) => FULL,
-    };
+    let plan = short.unwrap_or(FULL);
     let only = only.as_deref();
     let setting = setting();
 
