@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 export RUSTC_BOOTSTRAP=simdnbt
-target_dir=${CARGO_TARGET_DIR:-../../target/nbt-simdnbt}
+# The workspace's target folder: the dependencies both lockfiles pin alike are built once.
+target_dir=${CARGO_TARGET_DIR:-../../target}
 if [ "${1:-}" = bench ]; then
     shift
     cargo bench --target-dir "$target_dir" --bench nbt -- "$@"

@@ -51,6 +51,17 @@ pub fn in_ci() -> bool {
     std::env::var_os(CI_VAR).is_some_and(|v| v != "0")
 }
 
+/// The number of cases a property test with its own count runs: `PROPTEST_CASES` when set
+/// (as proptest's default configuration reads it), `default` otherwise. Proptest's
+/// `with_cases` ignores the variable, so a run that asks for fewer cases everywhere (Miri,
+/// qemu) would otherwise still run these at full size.
+pub fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|cases| cases.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Says that the running test cannot run here because of `why`, and what to install for it:
 /// one line on standard error, `SKIPPED <test>: <why> (install <install>)`, which the test
 /// harness does not capture, so it shows in a plain `cargo test`. Under [`CI_VAR`] it panics

@@ -259,7 +259,7 @@ fn hand_written_fixed_orders_hold_under_every_configuration() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(endian_wire_testkit::proptest_cases(64)))]
 
     #[test]
     fn prop_typed_configurations_frame_as_the_run_time_config(

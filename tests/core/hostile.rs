@@ -387,6 +387,13 @@ fn accepted_everywhere<T: Message>(bytes: &[u8], setup: Setup, expected: &T) {
 
 /// Every truncation, every huge length at every position: refused, within the memory bound.
 fn attack<T: Message>(valid: &T) {
+    for setup in SETUPS {
+        attack_under(valid, setup);
+    }
+}
+
+/// [`attack`] under one configuration.
+fn attack_under<T: Message>(valid: &T, setup: Setup) {
     // Under Miri the full sweep takes hours: one huge value at every 16th position still
     // reaches each kind of field of these messages.
     let (huge, step): (&[u64], usize) = if cfg!(miri) {
@@ -394,27 +401,25 @@ fn attack<T: Message>(valid: &T) {
     } else {
         (&[1 << 32, 1 << 40, 1 << 63, u64::MAX], 1)
     };
-    for setup in SETUPS {
-        let bytes = frame::encode_to_vec(valid, setup.config()).unwrap();
-        accepted_everywhere(&bytes, setup, valid);
-        for len in (0..bytes.len()).step_by(step) {
-            refused_everywhere::<T>(&bytes[..len], setup, &format!("a {len}-byte truncation"));
-        }
-        for &huge in huge {
-            for at in (0..bytes.len()).step_by(step) {
-                let mut hostile = bytes.clone();
-                if setup.varint {
-                    // The varint for a u64: marker 253, then 8 bytes.
-                    let mut varint = vec![253];
-                    varint.extend_from_slice(&huge.to_le_bytes());
-                    hostile.splice(at..=at, varint);
-                } else if at + 8 <= bytes.len() {
-                    hostile[at..at + 8].copy_from_slice(&huge.to_le_bytes());
-                } else {
-                    continue;
-                }
-                refused_or_faithful::<T>(&hostile, setup, &format!("{huge} at byte {at}"));
+    let bytes = frame::encode_to_vec(valid, setup.config()).unwrap();
+    accepted_everywhere(&bytes, setup, valid);
+    for len in (0..bytes.len()).step_by(step) {
+        refused_everywhere::<T>(&bytes[..len], setup, &format!("a {len}-byte truncation"));
+    }
+    for &huge in huge {
+        for at in (0..bytes.len()).step_by(step) {
+            let mut hostile = bytes.clone();
+            if setup.varint {
+                // The varint for a u64: marker 253, then 8 bytes.
+                let mut varint = vec![253];
+                varint.extend_from_slice(&huge.to_le_bytes());
+                hostile.splice(at..=at, varint);
+            } else if at + 8 <= bytes.len() {
+                hostile[at..at + 8].copy_from_slice(&huge.to_le_bytes());
+            } else {
+                continue;
             }
+            refused_or_faithful::<T>(&hostile, setup, &format!("{huge} at byte {at}"));
         }
     }
 }
@@ -475,7 +480,28 @@ fn the_bridge_refuses_a_huge_vec_inside_a_derived_type() {
     ignore = "thousands of decodes: minutes under Miri; the other cases cover the same paths"
 )]
 fn truncations_and_huge_lengths_of_a_nested_message() {
-    attack(&sample());
+    // One test per configuration, so the harness runs them side by side: each huge length
+    // that lands on `empties` decodes millions of empty elements (up to the limit), the
+    // longest of the suite's cases.
+    attack_under(&sample(), SETUPS[0]);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "thousands of decodes: minutes under Miri")]
+fn truncations_and_huge_lengths_of_a_nested_message_with_a_limit() {
+    attack_under(&sample(), SETUPS[1]);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "thousands of decodes: minutes under Miri")]
+fn truncations_and_huge_lengths_of_a_nested_message_in_varints() {
+    attack_under(&sample(), SETUPS[2]);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "thousands of decodes: minutes under Miri")]
+fn truncations_and_huge_lengths_of_a_nested_message_in_varints_with_a_limit() {
+    attack_under(&sample(), SETUPS[3]);
 }
 
 #[test]

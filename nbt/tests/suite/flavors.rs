@@ -508,7 +508,7 @@ fn the_bedrock_view_checks_utf8_when_read() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(endian_wire_testkit::proptest_cases(256)))]
 
     /// Random trees (every tag kind, NUL and characters beyond the BMP, empty lists) round
     /// trip in every flavour; compared as bytes (NaNs are unequal as values).

@@ -396,7 +396,7 @@ fn errors_name_the_chunk() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(ProptestConfig::with_cases(endian_wire_testkit::proptest_cases(32)))]
 
     /// Random chunks at random positions, each with a random compression: read back the same.
     #[test]

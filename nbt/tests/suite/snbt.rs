@@ -74,7 +74,7 @@ fn every_real_document_round_trips() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(endian_wire_testkit::proptest_cases(256)))]
 
     /// Random trees (every tag kind, NUL and characters beyond the BMP, NaNs, empty names):
     /// printed, read back the same.

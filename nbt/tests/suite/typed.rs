@@ -805,7 +805,7 @@ fn tree_types_read_through_typed_structs_keep_every_type() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(endian_wire_testkit::proptest_cases(256)))]
 
     /// Random trees: serde's writer gives the tree writer's bytes; `from_slice` into each tree
     /// type gives the tree; a typed map of tags reads and writes them back.
