@@ -474,34 +474,28 @@ fn the_bridge_refuses_a_huge_vec_inside_a_derived_type() {
     assert!(peak <= memory_bound(bytes.len()), "{peak}");
 }
 
-#[test]
-#[cfg_attr(
-    miri,
-    ignore = "thousands of decodes: minutes under Miri; the other cases cover the same paths"
-)]
-fn truncations_and_huge_lengths_of_a_nested_message() {
-    // One test per configuration, so the harness runs them side by side: each huge length
-    // that lands on `empties` decodes millions of empty elements (up to the limit), the
-    // longest of the suite's cases.
-    attack_under(&sample(), SETUPS[0]);
+/// The nested message's sweep, one test per configuration so that the harness runs them side
+/// by side: each huge length that lands on `empties` decodes millions of empty elements (up
+/// to the limit), the longest of the suite's cases.
+macro_rules! nested_message_sweeps {
+    ($($name:ident: varint $varint:literal, limit $limit:literal;)*) => {$(
+        #[test]
+        #[cfg_attr(
+            miri,
+            ignore = "thousands of decodes: minutes under Miri; the other cases cover the same paths"
+        )]
+        fn $name() {
+            let setup = Setup { varint: $varint, limit: $limit };
+            attack_under(&sample(), setup);
+        }
+    )*};
 }
 
-#[test]
-#[cfg_attr(miri, ignore = "thousands of decodes: minutes under Miri")]
-fn truncations_and_huge_lengths_of_a_nested_message_with_a_limit() {
-    attack_under(&sample(), SETUPS[1]);
-}
-
-#[test]
-#[cfg_attr(miri, ignore = "thousands of decodes: minutes under Miri")]
-fn truncations_and_huge_lengths_of_a_nested_message_in_varints() {
-    attack_under(&sample(), SETUPS[2]);
-}
-
-#[test]
-#[cfg_attr(miri, ignore = "thousands of decodes: minutes under Miri")]
-fn truncations_and_huge_lengths_of_a_nested_message_in_varints_with_a_limit() {
-    attack_under(&sample(), SETUPS[3]);
+nested_message_sweeps! {
+    truncations_and_huge_lengths_of_a_nested_message: varint false, limit false;
+    truncations_and_huge_lengths_of_a_nested_message_with_a_limit: varint false, limit true;
+    truncations_and_huge_lengths_of_a_nested_message_in_varints: varint true, limit false;
+    truncations_and_huge_lengths_of_a_nested_message_in_varints_with_a_limit: varint true, limit true;
 }
 
 #[test]
