@@ -9,16 +9,20 @@ version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 crates=(endian_wire_derive endian_wire wire_nbt)
 work=$(mktemp -d)
 # The workspace's target folder: the registry dependencies built by the tests are reused.
-target_dir=$PWD/target
+target_dir=${CARGO_TARGET_DIR:-$PWD/target}
 trap 'rm -rf "$work"' EXIT
 for crate in "${crates[@]}"; do
-    cp -r "target/package/$crate-$version" "$work/"
+    cp -r "$target_dir/package/$crate-$version" "$work/"
     rm -rf "$work/$crate-$version/target"
 done
 patch=()
 for crate in "${crates[@]}"; do
     patch+=(--config "patch.crates-io.$crate.path='$work/$crate-$version'")
 done
+# The workspace's dev profile (a package carries no profile of its own), so that the
+# dependencies the tests built are reused rather than built again with full debug information.
+patch+=(--config 'profile.dev.debug="line-tables-only"' --config 'profile.dev.lto="off"'
+    --config 'profile.dev.package."*".debug=false')
 for crate in "${crates[@]}"; do
     echo "=== $crate $version from its package: docs, doctests"
     (
