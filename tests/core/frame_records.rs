@@ -157,13 +157,21 @@ fn runs_of_records_frame_as_their_values_one_by_one() {
             }
         }};
     }
+    // Under Miri (a second or more a run) an empty run and one of three values, the
+    // big-endian configuration for the longer only.
     let counts: &[u64] = if cfg!(miri) {
-        &[0, 1, 3]
+        &[0, 3]
     } else {
         &[0, 1, 2, 3, 5, 17, 64, 65]
     };
     for &n in counts {
-        for config in [Config::legacy(), Config::legacy().with_big_endian()] {
+        let configs = [Config::legacy(), Config::legacy().with_big_endian()];
+        let configs = if cfg!(miri) && n == 0 {
+            &configs[..1]
+        } else {
+            &configs[..]
+        };
+        for &config in configs {
             check_record_run(&(0..n).map(|i| rec!(RecLe, i)).collect::<Vec<_>>(), config);
             check_record_run(&(0..n).map(|i| rec!(RecBe, i)).collect::<Vec<_>>(), config);
             let flagged: Vec<_> = (0..n)
