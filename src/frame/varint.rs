@@ -357,8 +357,8 @@ mod tests {
         let mut values: alloc::vec::Vec<i32> = (0..100).map(|i| i - 50).collect();
         values.extend([300, -70_000, 5, i32::MIN, i32::MAX, 0]);
         values.extend((0..40).map(|i| i * 3));
-        // Every start; under Miri the runs of 1 to 9 values and a few longer ones, across
-        // the kernels' 8- and 16-value steps (their cost grows with the run's length).
+        // Every start; under Miri the runs of 1 to 9 values and a few longer ones, on either
+        // side of the runs' 16-value steps (Miri's cost grows with the run's length).
         let miri_lens = [16, 17, 33, 64, values.len()];
         let under_miri = |start: usize| {
             let len = values.len() - start;
