@@ -15,20 +15,20 @@ for crate in "${crates[@]}"; do
     cp -r "$target_dir/package/$crate-$version" "$work/"
     rm -rf "$work/$crate-$version/target"
 done
-patch=()
+config=()
 for crate in "${crates[@]}"; do
-    patch+=(--config "patch.crates-io.$crate.path='$work/$crate-$version'")
+    config+=(--config "patch.crates-io.$crate.path='$work/$crate-$version'")
 done
 # The workspace's dev profile (a package carries no profile of its own), so that the
 # dependencies the tests built are reused rather than built again with full debug information.
-patch+=(--config 'profile.dev.debug="line-tables-only"' --config 'profile.dev.lto="off"'
+config+=(--config 'profile.dev.debug="line-tables-only"' --config 'profile.dev.lto="off"'
     --config 'profile.dev.package."*".debug=false')
 for crate in "${crates[@]}"; do
     echo "=== $crate $version from its package: docs, doctests"
     (
         cd "$work/$crate-$version"
         RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --all-features \
-            --target-dir "$target_dir" "${patch[@]}"
-        cargo test --doc --all-features --target-dir "$target_dir" "${patch[@]}"
+            --target-dir "$target_dir" "${config[@]}"
+        cargo test --doc --all-features --target-dir "$target_dir" "${config[@]}"
     )
 done
