@@ -64,6 +64,40 @@ fn pattern(len: usize, seed: usize) -> Vec<u8> {
         .collect()
 }
 
+/// Whether `buf` holds guard bytes everywhere but `start..start + len`. A slice comparison
+/// (one `memcmp`, a single step under Miri, where a byte-by-byte loop is thousands).
+fn guards_intact(buf: &[u8], start: usize, len: usize) -> bool {
+    let guards = vec![GUARD_BYTE; buf.len()];
+    buf[..start] == guards[..start] && buf[start + len..] == guards[start + len..]
+}
+
+/// The input and the expected output for every count of one sweep, made once: the input for
+/// `count` elements is the first `count * width` bytes of one pattern, and the oracle of whole
+/// elements is a prefix of the oracle of the longest run. (Under Miri, making them afresh for
+/// every count and offset, byte by byte, took most of the sweep's time.)
+struct Prefixes {
+    input: Vec<u8>,
+    /// The oracle of `input[offset..]`, for each swept offset.
+    expected: Vec<Vec<u8>>,
+}
+
+impl Prefixes {
+    fn new(
+        width: usize,
+        max_len: usize,
+        offsets: &[usize],
+        expect: impl Fn(&[u8]) -> Vec<u8>,
+    ) -> Self {
+        let max_offset = offsets.iter().copied().max().unwrap_or(0);
+        let input = pattern(max_len + max_offset, width);
+        let expected = offsets
+            .iter()
+            .map(|&offset| expect(&input[offset..offset + max_len]))
+            .collect();
+        Prefixes { input, expected }
+    }
+}
+
 fn check_isa(isa: Isa) {
     for width in [1, 2, 4, 8, 16] {
         let (mut counts, offsets) = sweep(width);
@@ -75,15 +109,15 @@ fn check_isa(isa: Isa) {
                 counts.extend([511, 512, 513, 1000, 1024, 1031, 4103]);
             }
         }
+        let max_len = counts.iter().max().unwrap() * width;
+        let sweep = Prefixes::new(width, max_len, &offsets, |src| oracle(width, src));
         for &count in &counts {
             let len = count * width;
-            for &offset in &offsets {
+            for (&offset, expected) in offsets.iter().zip(&sweep.expected) {
                 let src_offset = offset;
                 let dst_offset = (offset * 7 + 3) % 64;
-                let mut src_buf = vec![0u8; len + 64];
-                src_buf[src_offset..src_offset + len].copy_from_slice(&pattern(len, count));
-                let src = &src_buf[src_offset..src_offset + len];
-                let expected = oracle(width, src);
+                let src = &sweep.input[src_offset..src_offset + len];
+                let expected = &expected[..len];
 
                 // Out of place, with guard bytes around the destination.
                 let mut dst_buf = vec![GUARD_BYTE; GUARD + 64 + len + GUARD];
@@ -92,12 +126,11 @@ fn check_isa(isa: Isa) {
                     .expect("isa checked available");
                 assert_eq!(
                     &dst_buf[start..start + len],
-                    &expected[..],
+                    expected,
                     "{isa:?} width {width} count {count} offsets {src_offset}/{dst_offset}"
                 );
                 assert!(
-                    dst_buf[..start].iter().all(|&b| b == GUARD_BYTE)
-                        && dst_buf[start + len..].iter().all(|&b| b == GUARD_BYTE),
+                    guards_intact(&dst_buf, start, len),
                     "{isa:?} wrote outside its destination: width {width} count {count}"
                 );
 
@@ -108,12 +141,11 @@ fn check_isa(isa: Isa) {
                     .expect("isa checked available");
                 assert_eq!(
                     &place[start..start + len],
-                    &expected[..],
+                    expected,
                     "{isa:?} in place width {width} count {count} offset {dst_offset}"
                 );
                 assert!(
-                    place[..start].iter().all(|&b| b == GUARD_BYTE)
-                        && place[start + len..].iter().all(|&b| b == GUARD_BYTE),
+                    guards_intact(&place, start, len),
                     "{isa:?} in place wrote outside its range: width {width} count {count}"
                 );
             }
@@ -132,18 +164,24 @@ fn check_entries<W: WireElement>() {
             src.to_vec()
         }
     };
-    let native_of = |bytes: &[u8]| -> Vec<W::Native> {
-        bytes
-            .chunks(width)
-            .map(|c| W::Native::read_from_bytes(c).expect("one element"))
-            .collect()
-    };
     let (counts, offsets) = sweep(width);
+    let max_len = counts.iter().max().unwrap() * width;
+    // The native side's bytes start at the pattern's first byte for every count.
+    let sweep = Prefixes::new(width, max_len, &[0], expect);
+    let all_native: Vec<W::Native> = <[W::Native]>::ref_from_bytes(&sweep.input[..max_len])
+        .map(<[_]>::to_vec)
+        .unwrap_or_else(|_| {
+            // Not aligned for the native type: element by element.
+            sweep.input[..max_len]
+                .chunks(width)
+                .map(|c| W::Native::read_from_bytes(c).expect("one element"))
+                .collect()
+        });
     for &count in &counts {
         let len = count * width;
-        let native_bytes = pattern(len, count + width);
-        let native = native_of(&native_bytes);
-        let wire_bytes = expect(&native_bytes);
+        let native_bytes = &sweep.input[..len];
+        let native = &all_native[..count];
+        let wire_bytes = &sweep.expected[0][..len];
         for &offset in &offsets {
             let what = format!(
                 "width {width} swaps {} count {count} offset {offset}",
@@ -151,29 +189,28 @@ fn check_entries<W: WireElement>() {
             );
             let mut buf = vec![GUARD_BYTE; GUARD + 64 + len + GUARD];
             let start = GUARD + offset;
-            bulk::to_bytes::<W>(&native, &mut buf[start..start + len]);
-            assert_eq!(&buf[start..start + len], &wire_bytes[..], "to_bytes {what}");
+            bulk::to_bytes::<W>(native, &mut buf[start..start + len]);
+            assert_eq!(&buf[start..start + len], wire_bytes, "to_bytes {what}");
             assert!(
-                buf[..start].iter().all(|&b| b == GUARD_BYTE)
-                    && buf[start + len..].iter().all(|&b| b == GUARD_BYTE),
+                guards_intact(&buf, start, len),
                 "to_bytes wrote outside its destination: {what}"
             );
 
             let mut back = vec![W::Native::new_zeroed(); count];
             bulk::from_bytes::<W>(&buf[start..start + len], &mut back);
-            assert_eq!(back.as_bytes(), &native_bytes[..], "from_bytes {what}");
+            assert_eq!(back.as_bytes(), native_bytes, "from_bytes {what}");
         }
-        let mut place = native.clone();
+        let mut place = native.to_vec();
         let wire = bulk::wire_in_place::<W>(&mut place);
         assert_eq!(
             wire.as_bytes(),
-            &wire_bytes[..],
+            wire_bytes,
             "wire_in_place width {width} count {count}"
         );
         let back = bulk::native_in_place::<W>(wire);
         assert_eq!(
             back.as_bytes(),
-            &native_bytes[..],
+            native_bytes,
             "native_in_place width {width} count {count}"
         );
     }
@@ -276,14 +313,20 @@ fn check_lanes(isa: Isa) {
         let from = reversed_fields(widths);
         let size = from.len();
         let (control, period) = lane_control(&from);
+        let max_len = counts.iter().max().unwrap() * size;
+        let offsets_in_lane: Vec<usize> = offsets.iter().map(|offset| offset % 16).collect();
+        let sweep = Prefixes::new(size, max_len, &offsets_in_lane, |src| {
+            (0..src.len())
+                .map(|t| src[t / size * size + from[t % size]])
+                .collect()
+        });
         for &count in &counts {
             let len = count * size;
-            let src_all = pattern(len + 16, count + size);
-            for &offset in offsets {
-                let src = &src_all[offset % 16..][..len];
-                let expected: Vec<u8> = (0..len)
-                    .map(|t| src[t / size * size + from[t % size]])
-                    .collect();
+            for ((&offset, &in_lane), expected) in
+                offsets.iter().zip(&offsets_in_lane).zip(&sweep.expected)
+            {
+                let src = &sweep.input[in_lane..][..len];
+                let expected = &expected[..len];
                 let mut dst_buf = vec![GUARD_BYTE; GUARD + 64 + len + GUARD];
                 let start = GUARD + (offset * 5) % 64;
                 bulk::shuffle_lanes_with(
@@ -296,12 +339,11 @@ fn check_lanes(isa: Isa) {
                 .expect("isa available, pattern well formed");
                 assert_eq!(
                     &dst_buf[start..start + len],
-                    &expected[..],
+                    expected,
                     "{isa:?} layout {widths:?} count {count} offset {offset}"
                 );
                 assert!(
-                    dst_buf[..start].iter().all(|&b| b == GUARD_BYTE)
-                        && dst_buf[start + len..].iter().all(|&b| b == GUARD_BYTE),
+                    guards_intact(&dst_buf, start, len),
                     "{isa:?} wrote outside its destination: layout {widths:?} count {count}"
                 );
             }
