@@ -21,13 +21,13 @@ for crate in "${crates[@]}"; do
 done
 # The workspace's dev profile (a package carries no profile of its own), so that the
 # dependencies the tests built are reused rather than built again with full debug information.
-config+=(--config 'profile.dev.debug="line-tables-only"' --config 'profile.dev.lto="off"'
-    --config 'profile.dev.package."*".debug=false')
+config+=(--config 'profile.dev.debug=false' --config 'profile.dev.codegen-units=16'
+    --config 'profile.dev.lto="off"')
 for crate in "${crates[@]}"; do
     echo "=== $crate $version from its package: docs, doctests"
     (
         cd "$work/$crate-$version"
-        RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --all-features \
+        RUSTDOCFLAGS="-D warnings -D missing_docs" cargo doc --quiet --no-deps --all-features \
             --target-dir "$target_dir" "${config[@]}"
         cargo test --doc --all-features --target-dir "$target_dir" "${config[@]}"
     )
