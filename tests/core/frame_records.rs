@@ -158,7 +158,11 @@ fn runs_of_records_frame_as_their_values_one_by_one() {
         }};
     }
     // Under Miri (a second or more a run) an empty run and one of three values, the
-    // big-endian configuration for the longer only.
+    // big-endian configuration for the longer only, and of the types one of each kind of
+    // permutation: mixed orders with nesting and a wrapper (`RecLe`, `RecBe`), padding, a
+    // `bool` checked, plain bytes, a tuple and a tuple with a `bool`. The others (58 s there
+    // with them) take the same kernel with other byte maps; they run natively and under qemu.
+    let every_type = !cfg!(miri);
     let counts: &[u64] = if cfg!(miri) {
         &[0, 3]
     } else {
@@ -181,10 +185,12 @@ fn runs_of_records_frame_as_their_values_one_by_one() {
                 })
                 .collect();
             check_record_run(&flagged, config);
-            check_record_run(
-                &(0..n).map(|i| Pair(i as u16, !i)).collect::<Vec<_>>(),
-                config,
-            );
+            if every_type {
+                check_record_run(
+                    &(0..n).map(|i| Pair(i as u16, !i)).collect::<Vec<_>>(),
+                    config,
+                );
+            }
             let padded: Vec<_> = (0..n)
                 .map(|i| Padded33 {
                     a: i * 7919,
@@ -196,41 +202,47 @@ fn runs_of_records_frame_as_their_values_one_by_one() {
                 })
                 .collect();
             check_record_run(&padded, config);
-            let mids: Vec<_> = (0..n)
-                .map(|i| Mid {
-                    a: i,
-                    b: !i,
-                    c: i as u32,
-                })
-                .collect();
-            check_record_run(&mids, config);
-            let plain: Vec<_> = (0..n)
-                .map(|i| Plain {
-                    a: i << 33 | i,
-                    b: !(i as u32),
-                    c: [i as u8, 1, 2, 3],
-                })
-                .collect();
-            check_record_run(&plain, config);
+            if every_type {
+                let mids: Vec<_> = (0..n)
+                    .map(|i| Mid {
+                        a: i,
+                        b: !i,
+                        c: i as u32,
+                    })
+                    .collect();
+                check_record_run(&mids, config);
+                let plain: Vec<_> = (0..n)
+                    .map(|i| Plain {
+                        a: i << 33 | i,
+                        b: !(i as u32),
+                        c: [i as u8, 1, 2, 3],
+                    })
+                    .collect();
+                check_record_run(&plain, config);
+            }
             // Byte arrays and wrappers: their memory is their wire bytes in every order.
             check_record_run(&(0..n).map(|i| [i as u8; 32]).collect::<Vec<_>>(), config);
-            check_record_run(
-                &(0..n)
-                    .map(|i| [endian_wire::u32be::new(i as u32); 3])
-                    .collect::<Vec<_>>(),
-                config,
-            );
+            if every_type {
+                check_record_run(
+                    &(0..n)
+                        .map(|i| [endian_wire::u32be::new(i as u32); 3])
+                        .collect::<Vec<_>>(),
+                    config,
+                );
+            }
             // Tuples: their elements' maps at their offsets, in the configuration's order.
             let tuples: Vec<(u32, u16, [u8; 16], u64)> = (0..n)
                 .map(|i| (i as u32 * 3, !(i as u16), [i as u8; 16], i << 40 | i))
                 .collect();
             check_record_run(&tuples, config);
-            let nested: Vec<(u64, (u16, [u8; 3]), i32)> = (0..n)
-                .map(|i| (!i, (i as u16, [1, 2, i as u8]), -(i as i32)))
-                .collect();
-            check_record_run(&nested, config);
-            let single: Vec<(u64,)> = (0..n).map(|i| (i * 0x0101,)).collect();
-            check_record_run(&single, config);
+            if every_type {
+                let nested: Vec<(u64, (u16, [u8; 3]), i32)> = (0..n)
+                    .map(|i| (!i, (i as u16, [1, 2, i as u8]), -(i as i32)))
+                    .collect();
+                check_record_run(&nested, config);
+                let single: Vec<(u64,)> = (0..n).map(|i| (i * 0x0101,)).collect();
+                check_record_run(&single, config);
+            }
             let with_bool: Vec<(u8, bool)> = (0..n).map(|i| (i as u8, i % 2 == 0)).collect();
             check_record_run(&with_bool, config);
         }
