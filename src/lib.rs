@@ -45,7 +45,7 @@
 //! | fixed image, slices | [`read_from_slice`]`(data)` (a prefix) / [`view`]`(data)`, [`view_slice`]`(data)` (all of it) | [`write_to_extend`]`(&value, out)` | `read_*` leaves them; `view*` refuses them | `&'static str` (simple_endian's), [`ViewError`] |
 //! | runtime order | `T::read_as(data, order)` (a prefix), `T::read_all_as` / `view_all_as` (all of it), `read_from_as(reader, order)` | `value.write_as(out, order)`, `T::write_all_as(items, out, order)`, `write_to_as(writer, order)` | as the fixed image, order last | `std::io::Error` |
 //! | framing | [`frame::decode_from_slice`]`(src, config)` returns the bytes used; `decode_from_slice_exact` refuses more; `borrow_decode_from_slice`, `decode_from_reader` | [`frame::encode_to_vec`]`(&value, config)`, `encode_append`, `encode_into_slice`, `encode_into_writer`, `encoded_size` | left, counted (bincode 2's rule) | [`frame::DecodeError`], [`frame::EncodeError`] |
-//! | format declarations | `T::read_format(data)` returns the value and the bytes used; `read_format_exact` refuses more; `reader.read::<T>()` inside a hand-written [`format::ReadFormat`] | `value.write_format(out)` appends to a `Vec`, `to_format_vec()`, `write_format_to(writer)` | left, counted (framing's rule) | `std::io::Error` holding a [`format::FormatError`] (field path, byte offset) |
+//! | format declarations | `T::read_format(data)` returns the value and the bytes used; `read_format_exact` refuses more; `reader.read::<T>()` inside a hand-written [`format::ReadFormat`]; [`format::FormatStream`]`::new(reader).read::<T>()` from a `Read` without `Seek` | `value.write_format(out)` appends to a `Vec`, `to_format_vec()`, `write_format_to(writer)` | left, counted (framing's rule) | `std::io::Error` holding a [`format::FormatError`] (field path, byte offset) |
 //! | transport | `MessageReader::read`, `messages`; the tokio `Decoder` | `MessageWriter::send` / `feed`; the tokio `Encoder` | a message is its length prefix's bytes | `stream::MessageError` |
 //!
 //! Arguments run value (or `self`), then where the bytes go or come from, then the byte order
@@ -281,7 +281,7 @@
 //! | `#[br(assert(...))]`, `map`, `try_map` | `assert`, `map` | not built yet |
 //! | checksums (an example only) | none | `#[wire(checksum = crc32, from = field, through = field)]`: computed on write, verified on read; `format::crc32`, `format::internet_checksum` |
 //! | borrowed fields: none (binrw #346, #288) | none | `&'a [u8]`, `&'a str`, `&'a [T]` (byte arrays, wire records, `u32be` ... where the input is aligned for them) with `count`, `until_eof` or `terminator`: no copy, no allocation |
-//! | `NoSeek` over a `Read` | needs `Seek` | not built yet: slices in, `Vec` or `Write` out |
+//! | `NoSeek` over a `Read` | needs `Seek` | [`format::FormatStream`]: values one after another from any `Read`, each buffered until its bytes have arrived (fields at offsets inside it included), `until_eof` to the stream's end, a limit on what one value may buffer |
 //!
 //! # Formats built on it
 //!

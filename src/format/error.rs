@@ -52,6 +52,9 @@ pub struct FormatError {
     reversed_path: Vec<PathSegment>,
     offset: Option<usize>,
     message: String,
+    /// For input that ended early: how long the input must be at least for the read to get
+    /// further (what a [`FormatStream`](super::FormatStream) reads before it tries again).
+    needs: Option<usize>,
 }
 
 impl FormatError {
@@ -64,8 +67,30 @@ impl FormatError {
                 reversed_path: Vec::new(),
                 offset: Some(offset),
                 message: alloc::format!("{message}"),
+                needs: None,
             },
         )
+    }
+
+    /// An `UnexpectedEof` at `offset`: the input must be at least `needs` bytes long to get
+    /// further.
+    #[cold]
+    pub(crate) fn eof(offset: usize, needs: usize, message: impl fmt::Display) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            FormatError {
+                reversed_path: Vec::new(),
+                offset: Some(offset),
+                message: alloc::format!("{message}"),
+                needs: Some(needs),
+            },
+        )
+    }
+
+    /// How long the input must be at least to get further, for an error of input that ended
+    /// early (when the reader knew).
+    pub(crate) fn needs(&self) -> Option<usize> {
+        self.needs
     }
 
     /// The `FormatError` inside `error`, if it holds one.
@@ -92,6 +117,7 @@ impl FormatError {
                 reversed_path: alloc::vec![segment],
                 offset: None,
                 message: alloc::format!("{error}"),
+                needs: None,
             },
         )
     }
@@ -112,6 +138,24 @@ impl FormatError {
     #[cold]
     pub fn in_variant(error: io::Error, name: &'static str) -> io::Error {
         Self::within(error, PathSegment::Variant(name))
+    }
+
+    /// `error` with its offset moved `by` bytes further (an error of a value read from a
+    /// stream, its offset counted from the stream's start); errors without one keep none.
+    #[cold]
+    pub(crate) fn shifted(mut error: io::Error, by: u64) -> io::Error {
+        if let Some(inner) = error
+            .get_mut()
+            .and_then(|e| e.downcast_mut::<FormatError>())
+        {
+            inner.offset = inner.offset.map(|offset| {
+                usize::try_from(by)
+                    .ok()
+                    .and_then(|by| offset.checked_add(by))
+                    .unwrap_or(usize::MAX)
+            });
+        }
+        error
     }
 
     /// The path, outermost step first.

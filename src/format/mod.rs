@@ -415,6 +415,12 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! # Reading from a stream
+//!
+//! [`FormatStream`] reads values one after another from any `std::io::Read` (a socket, a
+//! pipe, a decompressor), without `Seek`: each value is buffered until its bytes have arrived,
+//! then parsed as from a slice; the bytes read past it wait for the next one.
+//!
 //! # Errors
 //!
 //! Every error is a `std::io::Error`: `UnexpectedEof` when the input ends early,
@@ -428,10 +434,12 @@
 
 mod checksum;
 mod error;
+mod stream;
 mod temp;
 
 pub use checksum::{crc32, internet_checksum};
 pub use error::{FormatError, PathSegment};
+pub use stream::{FormatStream, Values};
 pub use temp::Temp;
 
 use alloc::string::ToString;
@@ -461,6 +469,11 @@ pub trait ReadFormat<'de>: Sized {
     /// `n` values is refused without allocating when the input holds fewer than
     /// `n * MIN_SIZE` bytes.
     const MIN_SIZE: usize = 0;
+
+    /// Whether a value reads until its input ends (an `until_eof` field in it, or in a
+    /// declaration inside it): a [`FormatStream`] then reads the whole stream before parsing
+    /// it, where other values are parsed as soon as their bytes have arrived.
+    const READS_TO_END: bool = false;
 
     /// Reads a value at the reader's position, leaving it after the value.
     ///
@@ -719,9 +732,9 @@ impl<'a> FormatReader<'a> {
     /// The error for needing `len` bytes here.
     #[cold]
     fn truncated(&self, len: usize) -> io::Error {
-        FormatError::io_error(
-            ErrorKind::UnexpectedEof,
+        FormatError::eof(
             self.pos,
+            self.pos.saturating_add(len),
             alloc::format!("needs {len} bytes, {} left", self.remaining()),
         )
     }
@@ -745,9 +758,9 @@ impl<'a> FormatReader<'a> {
     /// `UnexpectedEof` if the input is shorter than `offset`.
     pub fn seek(&mut self, offset: usize) -> io::Result<()> {
         if offset > self.data.len() {
-            return Err(FormatError::io_error(
-                ErrorKind::UnexpectedEof,
+            return Err(FormatError::eof(
                 self.pos,
+                offset,
                 alloc::format!(
                     "offset {offset} is past the end of the input ({} bytes)",
                     self.data.len()
@@ -928,9 +941,9 @@ impl<'a> FormatReader<'a> {
     /// The error for a list whose terminator never comes.
     #[cold]
     fn no_terminator(&self, terminator: alloc::string::String) -> io::Error {
-        FormatError::io_error(
-            ErrorKind::UnexpectedEof,
+        FormatError::eof(
             self.pos,
+            self.data.len() + 1,
             alloc::format!(
                 "no terminator {terminator} in the {} bytes left",
                 self.remaining()
@@ -954,9 +967,12 @@ impl<'a> FormatReader<'a> {
             Some(need) => alloc::format!("at least {need}"),
             None => "more than usize::MAX".into(),
         };
-        FormatError::io_error(
-            ErrorKind::UnexpectedEof,
+        let needs = count
+            .checked_mul(size)
+            .map_or(usize::MAX, |len| self.pos.saturating_add(len));
+        FormatError::eof(
             self.pos,
+            needs,
             alloc::format!(
                 "{count} elements need {need} bytes, {} left",
                 self.remaining()

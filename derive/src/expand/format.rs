@@ -103,6 +103,18 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
         }
         Body::Union(_) => return TokenStream::new(), // refused by `check`
     };
+    // Whether a value reads until its input ends: an `until_eof` field, or a declaration
+    // inside it that does (a stream then reads to its end before parsing).
+    let reads_to_end = match &input.body {
+        Body::Struct(list) => orders[0].reads_to_end(&list.fields),
+        Body::Enum { variants, .. } => {
+            let terms = variants
+                .iter()
+                .map(|v| orders[0].reads_to_end(&v.fields.fields));
+            quote!(false #(|| #terms)*)
+        }
+        Body::Union(_) => quote!(false),
+    };
     let ident = &input.ident;
     let bounded = |bound: TokenStream| {
         let mut generics = input.generics.clone();
@@ -151,6 +163,7 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
                 #[automatically_derived]
                 impl #read_impl #f::ReadFormat<'__de> for #ident #ty_generics #read_where {
                     const MIN_SIZE: usize = #min;
+                    const READS_TO_END: bool = #reads_to_end;
 
                     fn read_with(__r: &mut #f::FormatReader<'__de>) -> #f::Result<Self> {
                         #read_body
@@ -362,6 +375,27 @@ impl Cx<'_> {
                 Part::Vec(_) | Part::Option(_) | Part::Borrowed(_) => None,
             });
         quote!(#(#terms)* #bit_term)
+    }
+
+    /// `READS_TO_END` for a list of fields: `true` for an `until_eof` field, else whether
+    /// a nested declaration (alone, in a `Vec` or an `Option`) reads to its end.
+    fn reads_to_end(&self, fields: &[Field]) -> TokenStream {
+        let f = self.f();
+        let nested = |ty: &Type| quote!(<#ty as #f::ReadFormat<'__de>>::READS_TO_END);
+        let terms = fields.iter().map(|field| {
+            if field.format.until_eof {
+                return quote!(true);
+            }
+            match part(field) {
+                Part::Nested(ty) => nested(ty),
+                Part::Vec(element) | Part::Option(element) => match self.elements(element) {
+                    Elements::Nested(ty) => nested(&ty),
+                    _ => quote!(false),
+                },
+                Part::Fixed | Part::Borrowed(_) => quote!(false),
+            }
+        });
+        quote!(false #(|| #terms)*)
     }
 
     /// A conversion from a wire value `__wv` to the logical `ty` as an
