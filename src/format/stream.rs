@@ -47,10 +47,10 @@ const CHUNK: usize = 8 * 1024;
 /// // Two blocks, arriving in pieces that split them anywhere.
 /// let input = (&[1, 0, 7, 2, 3][..]).chain(&b"abc"[..]);
 /// let mut stream = FormatStream::new(input);
-/// assert_eq!(stream.next::<Block>()?, Some(Block::Ping { seq: 7 }));
+/// assert_eq!(stream.next_value::<Block>()?, Some(Block::Ping { seq: 7 }));
 /// assert_eq!(stream.position(), 3);
-/// assert_eq!(stream.next::<Block>()?, Some(Block::Text { len: 3, text: b"abc".to_vec() }));
-/// assert_eq!(stream.next::<Block>()?, None); // the stream ended between values
+/// assert_eq!(stream.next_value::<Block>()?, Some(Block::Text { len: 3, text: b"abc".to_vec() }));
+/// assert_eq!(stream.next_value::<Block>()?, None); // the stream ended between values
 ///
 /// // A block cut short: the error names the byte of the stream where it ran out.
 /// let mut stream = FormatStream::new(&[1, 0, 7, 2, 9, b'x'][..]);
@@ -115,7 +115,7 @@ impl<R: Read> FormatStream<R> {
     /// the reader's error. The stream stays at the value's first byte: a reader's
     /// `WouldBlock` can be retried, and the bytes already read are kept.
     pub fn read<T: ReadFormatOwned>(&mut self) -> io::Result<T> {
-        match self.next()? {
+        match self.next_value()? {
             Some(value) => Ok(value),
             None => Err(super::at_root::<T>(FormatError::io_error(
                 ErrorKind::UnexpectedEof,
@@ -129,7 +129,7 @@ impl<R: Read> FormatStream<R> {
     ///
     /// # Errors
     /// As [`read`](Self::read), but for the end between values.
-    pub fn next<T: ReadFormatOwned>(&mut self) -> io::Result<Option<T>> {
+    pub fn next_value<T: ReadFormatOwned>(&mut self) -> io::Result<Option<T>> {
         if <T as ReadFormat<'static>>::READS_TO_END {
             while !self.ended {
                 self.fill()?;
@@ -299,7 +299,7 @@ impl<R: Read, T: ReadFormatOwned> Iterator for Values<'_, R, T> {
     fn next(&mut self) -> Option<io::Result<T>> {
         let stream = self.stream.as_mut()?;
         let before = stream.position();
-        let item = stream.next::<T>().transpose();
+        let item = stream.next_value::<T>().transpose();
         let stream = self.stream.as_ref()?;
         if !matches!(item, Some(Ok(_))) || stream.position() == before {
             self.stream = None;

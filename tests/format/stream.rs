@@ -66,7 +66,7 @@ struct Pieces<'a> {
 impl Read for Pieces<'_> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         self.calls += 1;
-        if self.calls % 3 == 0 {
+        if self.calls.is_multiple_of(3) {
             return Err(io::Error::from(ErrorKind::Interrupted));
         }
         let n = self.step.min(out.len()).min(self.bytes.len());
@@ -96,10 +96,10 @@ fn values_arriving_in_pieces_read_as_from_a_slice() {
             );
             position += block.to_format_vec().unwrap().len() as u64;
         }
-        assert_eq!(stream.next::<Block>().unwrap(), None, "step {step}");
+        assert_eq!(stream.next_value::<Block>().unwrap(), None, "step {step}");
         assert_eq!(stream.position(), bytes.len() as u64);
         // After the end, still the end.
-        assert_eq!(stream.next::<Block>().unwrap(), None);
+        assert_eq!(stream.next_value::<Block>().unwrap(), None);
         let err = stream.read::<Block>().unwrap_err();
         assert_eq!(
             at(&err),
@@ -133,7 +133,7 @@ fn a_value_cut_short_or_bad_names_its_byte_in_the_stream() {
             assert_eq!(&stream.read::<Block>().unwrap(), block, "cut {cut}");
         }
         let start = if whole == 0 { 0 } else { ends[whole - 1] };
-        match stream.next::<Block>() {
+        match stream.next_value::<Block>() {
             Ok(None) => assert_eq!(start, cut, "cut {cut}: the stream ended between values"),
             Ok(Some(block)) => panic!("cut {cut}: read {block:?} from a cut value"),
             Err(err) => {
@@ -190,10 +190,12 @@ fn values_read_to_the_end_wait_for_the_end() {
     struct Plain {
         a: u32,
     }
-    assert!(<Tail as ReadFormat>::READS_TO_END);
-    assert!(<Outer as ReadFormat>::READS_TO_END);
-    assert!(!<Plain as ReadFormat>::READS_TO_END);
-    assert!(!<Block as ReadFormat>::READS_TO_END);
+    const {
+        assert!(<Tail as ReadFormat>::READS_TO_END);
+        assert!(<Outer as ReadFormat>::READS_TO_END);
+        assert!(!<Plain as ReadFormat>::READS_TO_END);
+        assert!(!<Block as ReadFormat>::READS_TO_END);
+    }
 
     let rest: Vec<u16> = (0..10_000).collect();
     let tail = Tail { kind: 3, rest };
@@ -204,7 +206,7 @@ fn values_read_to_the_end_wait_for_the_end() {
         calls: 0,
     });
     assert_eq!(stream.read::<Tail>().unwrap(), tail);
-    assert_eq!(stream.next::<Tail>().unwrap(), None);
+    assert_eq!(stream.next_value::<Tail>().unwrap(), None);
     // Through the `Option` of a declaration.
     let outer = Outer {
         version: 2,
@@ -294,7 +296,7 @@ fn would_block_is_returned_and_the_value_resumes() {
     });
     let mut read = Vec::new();
     loop {
-        match stream.next::<Block>() {
+        match stream.next_value::<Block>() {
             Ok(Some(block)) => read.push(block),
             Ok(None) => break,
             Err(e) if e.kind() == ErrorKind::WouldBlock => {}
