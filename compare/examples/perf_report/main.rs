@@ -181,10 +181,17 @@ fn measure(mut w: Workload, plan: Plan) -> Measured {
         "{}: endian_wire first",
         w.name
     );
+    // A smoke run (no batch length) runs each case once: calibrating would run it again.
     let reps: Vec<u64> = w
         .cases
         .iter_mut()
-        .map(|c| calibrate(&mut c.run, plan.batch))
+        .map(|c| {
+            if plan.batch.is_zero() {
+                1
+            } else {
+                calibrate(&mut c.run, plan.batch)
+            }
+        })
         .collect();
     let mut samples = vec![Vec::with_capacity(plan.samples); w.cases.len()];
     for _ in 0..plan.samples {
