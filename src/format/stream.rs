@@ -64,9 +64,11 @@ const CHUNK: usize = 8 * 1024;
 /// ```
 pub struct FormatStream<R> {
     reader: R,
-    /// Bytes read and not yet parsed are `buf[start..]`.
+    /// Bytes read and not yet parsed are `buf[start..end]`; the rest of `buf` is room for
+    /// the next read, zeroed once when the buffer grew (not again for every read).
     buf: Vec<u8>,
     start: usize,
+    end: usize,
     /// The reader has reported its end.
     ended: bool,
     /// Bytes of the values read so far: where the next one starts in the stream.
@@ -90,6 +92,7 @@ impl<R: Read> FormatStream<R> {
             reader,
             buf: Vec::new(),
             start: 0,
+            end: 0,
             ended: false,
             position: 0,
             order,
@@ -143,7 +146,7 @@ impl<R: Read> FormatStream<R> {
                 self.fill()?;
                 continue;
             }
-            match T::read_format_as(&self.buf[self.start..], self.order) {
+            match T::read_format_as(self.buffered(), self.order) {
                 Ok((value, used)) => {
                     self.consume(used);
                     return Ok(Some(value));
@@ -186,7 +189,7 @@ impl<R: Read> FormatStream<R> {
     /// Bytes read from the reader and not yet part of a value.
     #[must_use]
     pub fn buffered(&self) -> &[u8] {
-        &self.buf[self.start..]
+        &self.buf[self.start..self.end]
     }
 
     /// The byte order the next `#[endian(runtime)]` value starts in.
@@ -213,6 +216,7 @@ impl<R: Read> FormatStream<R> {
 
     /// The reader and the bytes read from it that no value took.
     pub fn into_parts(mut self) -> (R, Vec<u8>) {
+        self.buf.truncate(self.end);
         self.buf.drain(..self.start);
         (self.reader, self.buf)
     }
@@ -235,9 +239,9 @@ impl<R: Read> FormatStream<R> {
     fn consume(&mut self, used: usize) {
         self.start += used;
         self.position += used as u64;
-        if self.start == self.buf.len() {
-            self.buf.clear();
+        if self.start == self.end {
             self.start = 0;
+            self.end = 0;
         }
     }
 
@@ -252,22 +256,25 @@ impl<R: Read> FormatStream<R> {
             }
             want = want.min(limit - buffered);
         }
-        // Move the bytes left to the front before growing (the values before them are read).
+        // Move the bytes left to the front (the values before them are read), then make room.
         if self.start > 0 {
-            self.buf.drain(..self.start);
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
             self.start = 0;
         }
-        let len = self.buf.len();
-        self.buf.resize(len + want, 0);
-        let read = loop {
-            match self.reader.read(&mut self.buf[len..]) {
-                Ok(n) => break Ok(n),
+        if self.buf.len() < self.end + want {
+            self.buf.resize(self.end + want, 0);
+        }
+        let n = loop {
+            match self.reader.read(&mut self.buf[self.end..self.end + want]) {
+                Ok(n) => break n,
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e) => break Err(e),
+                Err(e) => return Err(e),
             }
         };
-        self.buf.truncate(len + *read.as_ref().unwrap_or(&0));
-        if read? == 0 {
+        // (A reader that claims more than it was given is not believed.)
+        self.end += n.min(want);
+        if n == 0 {
             self.ended = true;
         }
         Ok(())
@@ -278,7 +285,7 @@ impl<R> core::fmt::Debug for FormatStream<R> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("FormatStream")
             .field("position", &self.position)
-            .field("buffered", &(self.buf.len() - self.start))
+            .field("buffered", &(self.end - self.start))
             .field("ended", &self.ended)
             .field("order", &self.order)
             .field("limit", &self.limit)
