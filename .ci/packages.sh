@@ -3,6 +3,10 @@
 # `cargo publish --dry-run --workspace` (which packages and builds each), every package is
 # unpacked outside the workspace, its docs built and its doctests run, with the other
 # packages (not the workspace's folders) standing in for crates.io.
+#
+# The docs are built as docs.rs builds them, from the package: all features, `--cfg docsrs`
+# (feature labels) on the nightly toolchain, every item documented (`-D missing_docs`), into
+# `target/docsrs`. Without a nightly toolchain they are built on stable without the labels.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
@@ -23,12 +27,18 @@ done
 # dependencies the tests built are reused rather than built again with full debug information.
 config+=(--config 'profile.dev.debug=false' --config 'profile.dev.codegen-units=16'
     --config 'profile.dev.lto="off"')
+docs_toolchain=() docs_cfg=()
+if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    docs_toolchain=(+nightly) docs_cfg=(--cfg docsrs)
+else
+    echo "(no nightly toolchain: the docs are built on stable, without docs.rs's feature labels)"
+fi
 for crate in "${crates[@]}"; do
     echo "=== $crate $version from its package: docs, doctests"
     (
         cd "$work/$crate-$version"
-        RUSTDOCFLAGS="-D warnings -D missing_docs" cargo doc --quiet --no-deps --all-features \
-            --target-dir "$target_dir" "${config[@]}"
+        RUSTDOCFLAGS="${docs_cfg[*]} -D warnings -D missing_docs" cargo "${docs_toolchain[@]}" doc \
+            --quiet --no-deps --all-features --target-dir "$target_dir/docsrs" "${config[@]}"
         cargo test --doc --all-features --target-dir "$target_dir" "${config[@]}"
     )
 done
