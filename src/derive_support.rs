@@ -517,6 +517,37 @@ pub mod format {
         Ok(())
     }
 
+    /// A field with `bytes = n`: `read` sees the input up to `n` bytes from here (a list
+    /// inside reads to their end) and must use all of them.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if the input holds fewer than `n` bytes; `InvalidData` if the field
+    /// leaves some of them, or needs more (its content runs past its size).
+    #[inline]
+    pub fn within<'a, T>(
+        reader: &mut FormatReader<'a>,
+        n: usize,
+        read: impl FnOnce(&mut FormatReader<'a>) -> Result<T>,
+    ) -> Result<T> {
+        reader.within(n, read)
+    }
+
+    /// After a field with `bytes = size` written from `start`: that it took exactly `size`.
+    ///
+    /// # Errors
+    /// `InvalidInput` if it took more or fewer.
+    pub fn bytes_written(writer: &FormatWriter<'_>, start: usize, size: usize) -> Result<()> {
+        let used = writer.position() - start;
+        if used != size {
+            return Err(FormatError::io_error(
+                ErrorKind::InvalidInput,
+                start,
+                format!("the field takes {used} bytes where its `bytes` gives {size}"),
+            ));
+        }
+        Ok(())
+    }
+
     /// After a field read from `start`: skips what is left of its `size` bytes.
     ///
     /// # Errors

@@ -267,20 +267,21 @@
 //! | `#[brw(magic = b"..")]` on a struct | `#[deku(magic = b"..")]` | `#[wire(magic = b"..")]`, or an integer with its type: `magic = 0xCAFE_u16` |
 //! | `#[br(count = n)]` | `#[deku(count = "n")]` | `#[wire(count = n)]` |
 //! | `#[bw(calc = expr)]` | `#[deku(update = "expr")]` | `#[wire(calc = expr)]`; implicit on the field a bare `count = field` names |
-//! | `#[br(temp)]` (with `#[binrw]`) | `#[deku(temp)]` | not built: a derive cannot remove a field, so the count field stays and is computed on write |
+//! | `#[br(temp)]` (with `#[binrw]`) | `#[deku(temp)]` | `#[wire(temp)]` on a field declared `format::Temp<T>`: read for the fields after it, written from its `calc`, its collection's length or its checksum, never kept |
 //! | `#[br(if(cond))]` | `#[deku(cond = "cond")]` | `#[wire(if = cond)]` on an `Option<T>` |
 //! | `#[br(parse_with = until_eof)]` | `#[deku(read_all)]` | `#[wire(until_eof)]` |
 //! | `#[br(until_exclusive(\|x\| *x == 0))]`, `NullString` | `#[deku(until = "...")]` | `#[wire(terminator = 0)]`: the terminator is read and not kept, written after the elements (a predicate is not built yet) |
 //! | `#[brw(pad_before = n)]`, `pad_after` | `#[deku(pad_bytes_before = "n")]`, `pad_bytes_after` | `#[wire(pad_before = n)]`, `pad_after` |
 //! | `#[brw(align_before = n)]`, `align_after` | none | `#[wire(align_before = n)]`, `align_after` |
 //! | `#[brw(pad_size_to = n)]` | none | `#[wire(pad_size_to = n)]` (a longer field is an error) |
+//! | `#[br(map_stream = \|s\| s.take_seek(n))]` | `#[deku(bytes_read = "n")]` | `#[wire(bytes = n)]`: the field is read from exactly `n` bytes (a list inside reads to their end; one that leaves some or runs past them is `InvalidData`) and must write as many |
 //! | enum variants chosen by `#[br(magic = 1u8)]` | `#[deku(id_type = "u8")]`, `#[deku(id = 1)]`, `id_pat = "_"` | `#[wire(tag = u8)]` on the enum, `#[wire(tag = 1)]` on variants, `#[wire(fallback)]` keeps unknown tags |
 //! | `#[br(is_big = expr)]`, `import` / args | `ctx`, `endian = "endian"` | `#[endian(runtime)]` on the declaration and `#[wire(order = expr)]` on the field that names the order (an `Endian`, or `Option<Endian>`): the fields after it and nested runtime declarations follow it; `read_format_as` / `write_format_as` give a starting order |
 //! | `#[br(seek_before = ...)]` with `restore_position`, `FilePtr` (read only, binrw #4) | `seek_from_start` | `#[wire(offset = expr)]`: read at `expr` from the start of the input, position restored; written after the fields in sequence, zeros up to it, refused when behind |
 //! | bit fields (modular-bitfield) | `#[deku(bits = n)]` | `#[wire(bits = n)]`: consecutive ones packed most significant first into one 8/16/32/64-bit word in the type's byte order (shifts and masks, no bit reader), `new_word` to start the next word; a value too wide is refused on write |
 //! | `#[br(assert(...))]`, `map`, `try_map` | `assert`, `map` | not built yet |
 //! | checksums (an example only) | none | `#[wire(checksum = crc32, from = field, through = field)]`: computed on write, verified on read; `format::crc32`, `format::internet_checksum` |
-//! | borrowed fields: none (binrw #346, #288) | none | `&'a [u8]`, `&'a str`, `&'a [T]` (byte arrays, wire records, `u32be` ... where the input is aligned for them) with `count`, `until_eof` or `terminator`: no copy, no allocation |
+//! | borrowed fields: none (binrw #346, #288) | none | `&'a [u8]`, `&'a str`, `&'a [T]` (byte arrays, wire records, `u32be` ... where the input is aligned for them) with `count`, `bytes`, `until_eof` or `terminator`: no copy, no allocation |
 //! | `NoSeek` over a `Read` | needs `Seek` | [`format::FormatStream`]: values one after another from any `Read`, each buffered until its bytes have arrived (fields at offsets inside it included), `until_eof` to the stream's end, a limit on what one value may buffer |
 //!
 //! # Formats built on it

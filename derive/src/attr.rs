@@ -498,7 +498,7 @@ const VARIANT_WIRE_HELP: &str = "on a variant, `#[wire(...)]` takes `tag = N` or
 
 const FIELD_WIRE_HELP: &str = "on a field, `#[wire(...)]` takes `count = expr`, `until_eof`, \
                                `terminator = value`, `calc = expr`, `if = expr`, `pad_before = n`, `pad_after = n`, \
-                               `align_before = n`, `align_after = n`, `pad_size_to = n`, `bits = N` (a bit field; `new_word` starts another word), \
+                               `align_before = n`, `align_after = n`, `pad_size_to = n`, `bytes = n` (the field's size), `bits = N` (a bit field; `new_word` starts another word), \
                                `checksum = path::to_fn` (with `from = field`, `through = field`), \
                                `order = expr` (the byte order of what follows, in an `#[endian(runtime)]` declaration), \
                                `offset = expr` (where the field is, from the start of the input), \
@@ -689,6 +689,7 @@ fn parse_field_wire(attr: &Attribute, out: &mut FieldFormat) -> syn::Result<()> 
             "align_before" => &mut out.align_before,
             "align_after" => &mut out.align_after,
             "pad_size_to" => &mut out.pad_size_to,
+            "bytes" => &mut out.bytes,
             _ => return Err(meta.error(format!("unknown key `{key}`; {FIELD_WIRE_HELP}"))),
         };
         let value: Expr = meta.value()?.parse()?;

@@ -486,8 +486,17 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
                 "give one of `count`, `until_eof` and `terminator`",
             );
         }
+        if f.until_eof && f.bytes.is_some() {
+            errors.at(
+                field.ty.span(),
+                "a list with `bytes = n` reads to the end of its bytes: `until_eof` would say \
+                 the input's end",
+            );
+        }
         let borrow = borrowed(&field.ty);
-        if lengths > 0 && vec_of.is_none() && borrow.is_none() {
+        // A list inside `bytes = n` reads to their end: that is its length too.
+        let lengths = lengths + usize::from(f.bytes.is_some());
+        if lengths > usize::from(f.bytes.is_some()) && vec_of.is_none() && borrow.is_none() {
             errors.at(
                 field.ty.span(),
                 "`count`, `until_eof` and `terminator` go on a `Vec<T>` field or a borrowed \
@@ -498,7 +507,8 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
             errors.at(
                 field.ty.span(),
                 "a borrowed field needs its length: `#[wire(count = field)]` (elements; bytes \
-                 for `&str`), `#[wire(until_eof)]` or `#[wire(terminator = 0)]`",
+                 for `&str`), `#[wire(bytes = field)]`, `#[wire(until_eof)]` or \
+                 `#[wire(terminator = 0)]`",
             );
         }
         if let (Some(Borrowed::Slice(_)), Some(_)) = (borrow, &f.terminator) {
@@ -512,8 +522,8 @@ fn format_fields(fields: &[crate::model::Field], in_variant: bool, errors: &mut 
             errors.at(
                 field.ty.span(),
                 "a `Vec` in a format declaration needs its length: `#[wire(count = field)]` (an \
-                 expression over earlier fields), `#[wire(until_eof)]` or \
-                 `#[wire(terminator = 0)]` (the element that ends it)",
+                 expression over earlier fields), `#[wire(bytes = field)]` (its size in bytes), \
+                 `#[wire(until_eof)]` or `#[wire(terminator = 0)]` (the element that ends it)",
             );
         }
         if f.until_eof && i + 1 != fields.len() {

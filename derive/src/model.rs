@@ -241,6 +241,9 @@ pub(crate) struct FieldFormat {
     pub(crate) align_before: Option<Expr>,
     pub(crate) align_after: Option<Expr>,
     pub(crate) pad_size_to: Option<Expr>,
+    /// `bytes = expr`: the field is read from exactly this many bytes (a list inside them
+    /// reads to their end) and must write exactly as many.
+    pub(crate) bytes: Option<Expr>,
     /// `bits = N`: the field's width inside a packed container word, most significant first.
     pub(crate) bits: Option<syn::LitInt>,
     /// `new_word` on a bit field: it starts a new container word even right after another
@@ -297,13 +300,14 @@ impl FieldFormat {
             || self.order.is_some()
             || self.offset.is_some()
             || self.temp.is_some()
+            || self.bytes.is_some()
             || self.has_padding()
     }
 
     /// Whether the field is read and written on its own, not in a run of fixed-size fields:
-    /// padding or alignment around it, or an offset.
+    /// padding or alignment around it, an offset, or its own byte count.
     pub(crate) fn stands_alone(&self) -> bool {
-        self.has_padding() || self.offset.is_some()
+        self.has_padding() || self.offset.is_some() || self.bytes.is_some()
     }
 
     /// Whether the field has padding or alignment around it.

@@ -140,6 +140,28 @@ impl FormatError {
         Self::within(error, PathSegment::Variant(name))
     }
 
+    /// An `UnexpectedEof` inside a field of `size` bytes (`#[wire(bytes = size)]`) as the
+    /// `InvalidData` it is: the input goes on, the field's content runs past its size. The
+    /// place and path are kept.
+    #[cold]
+    pub(crate) fn past_its_size(error: io::Error, size: usize) -> io::Error {
+        let mut inner = match Self::of(&error) {
+            Some(inner) => inner.clone(),
+            None => FormatError {
+                reversed_path: Vec::new(),
+                offset: None,
+                message: alloc::format!("{error}"),
+                needs: None,
+            },
+        };
+        inner.needs = None;
+        inner.message = alloc::format!(
+            "{} (past the end of the field's {size} bytes)",
+            inner.message
+        );
+        io::Error::new(io::ErrorKind::InvalidData, inner)
+    }
+
     /// `error` with its offset moved `by` bytes further (an error of a value read from a
     /// stream, its offset counted from the stream's start); errors without one keep none.
     #[cold]

@@ -74,6 +74,7 @@
 //! | `pad_before = n`, `pad_after = n` | any field | skips `n` bytes (not checked) | writes `n` zero bytes |
 //! | `align_before = n`, `align_after = n` | any field | skips to the next multiple of `n` bytes from the start of the input | writes zeros up to it |
 //! | `pad_size_to = n` | any field | skips what the field left of its `n` bytes; a longer field is `InvalidData` | pads it with zeros to `n`; a longer one is `InvalidInput` |
+//! | `bytes = expr` | any field | the field from exactly `expr` bytes, as if the input ended after them: a `Vec` or borrowed field reads elements to their end; a field that leaves some of them, or runs past them, is `InvalidData` | the field; writing another number of bytes is `InvalidInput` |
 //! | `bits = N` | `u8` ... `u64`, `bool` (`bits = 1`) | the field's `N` bits of its group's word | the value into them; a value wider than `N` bits is `InvalidInput` |
 //! | `offset = expr` | any field | at `expr` bytes from the start of the input, the position put back after it (the bytes used count the fields in sequence) | after the fields in sequence, zeros up to `expr`; an offset behind what is already written is `InvalidInput` |
 //! | `temp` | a field declared [`Temp<T>`](Temp) | a `T`, seen by the fields after it, not kept | from its `calc`, the collection whose `count` names it, or its `checksum` |
@@ -139,6 +140,50 @@
 //! let bytes = Table { size: 0, rows: vec![1, 2, 3] }.to_format_vec()?;
 //! assert_eq!(bytes, [6, 0, 0, 0, 1, 0, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
 //! assert_eq!(Table::read_format_exact(&bytes)?, Table { size: 6, rows: vec![1, 2, 3] });
+//! # }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! A field of a size in bytes (`bytes`), such as the type-length-value options filling the
+//! rest of a block: the list reads to the end of its bytes, and a length that cuts an option
+//! is `InvalidData` naming it. (Lengths from the input go through `i64` here, so that a
+//! length below the block's own is an error, not an overflow.)
+//!
+//! ```
+//! # #[cfg(feature = "derive")] {
+//! use endian_wire::Endianize;
+//! use endian_wire::format::{ReadFormat, Temp, WriteFormat};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(le)]
+//! struct Block {
+//!     #[wire(calc = 4 + options.iter().map(|o| 2 + o.value.len()).sum::<usize>())]
+//!     length: u16,
+//!     kind: u16,
+//!     #[wire(bytes = i64::from(length) - 4)]
+//!     options: Vec<Opt>,
+//! }
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(le)]
+//! struct Opt {
+//!     code: u8,
+//!     #[wire(temp)]
+//!     len: Temp<u8>,
+//!     #[wire(count = len)]
+//!     value: Vec<u8>,
+//! }
+//!
+//! let block = Block {
+//!     length: 0, // written as 9
+//!     kind: 3,
+//!     options: vec![Opt { code: 1, len: Temp::new(), value: b"abc".to_vec() }],
+//! };
+//! let bytes = block.to_format_vec()?;
+//! assert_eq!(bytes, [9, 0, 3, 0, 1, 3, b'a', b'b', b'c']);
+//! assert_eq!(Block::read_format_exact(&bytes)?.options, block.options);
+//! let err = Block::read_format(&[8, 0, 3, 0, 1, 3, b'a', b'b', b'c']).unwrap_err();
+//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidData); // the value runs past the block
 //! # }
 //! # Ok::<(), std::io::Error>(())
 //! ```
@@ -769,6 +814,46 @@ impl<'a> FormatReader<'a> {
         }
         self.pos = offset;
         Ok(())
+    }
+
+    /// Runs `read` on the next `len` bytes as if the input ended after them (a list inside
+    /// reads to their end; an offset inside counts from the input's start as before), and
+    /// checks that it used all of them: what `#[wire(bytes = len)]` reads a field with.
+    ///
+    /// # Errors
+    /// `UnexpectedEof` if fewer than `len` bytes are left. `InvalidData` if `read` leaves
+    /// some of them, or needs more than `len` (its error's place and path are kept, its kind
+    /// becomes `InvalidData`: the bytes are there, the field's size is wrong). Else what
+    /// `read` returns.
+    pub fn within<T>(
+        &mut self,
+        len: usize,
+        read: impl FnOnce(&mut Self) -> io::Result<T>,
+    ) -> io::Result<T> {
+        let start = self.pos;
+        let end = match start.checked_add(len) {
+            Some(end) if end <= self.data.len() => end,
+            _ => return Err(self.truncated(len)),
+        };
+        let all = self.data;
+        self.data = &all[..end];
+        let value = read(self);
+        self.data = all;
+        match value {
+            Ok(_) if self.pos != end => Err(FormatError::io_error(
+                io::ErrorKind::InvalidData,
+                start,
+                alloc::format!(
+                    "the field uses {} of its {len} bytes",
+                    self.pos.saturating_sub(start)
+                ),
+            )),
+            Ok(value) => Ok(value),
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                Err(FormatError::past_its_size(e, len))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Skips `len` bytes without looking at them.

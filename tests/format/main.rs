@@ -2,8 +2,8 @@
 //! written, round trips in both byte orders, hostile input (truncation with its path and
 //! offset, counts larger than the input without allocating them, no panic), a property test;
 //! `borrowed`: fields borrowed from the input; `order`: byte order read from the data;
-//! `offsets`: fields at offsets; `temp`: fields that travel but are not kept; `stream`: values
-//! read from a `std::io::Read` without `Seek`.
+//! `offsets`: fields at offsets; `sized`: fields of a given size in bytes; `temp`: fields that
+//! travel but are not kept; `stream`: values read from a `std::io::Read` without `Seek`.
 //!
 //! A binary of its own: declarations have no `unsafe` of their own (their fixed images and
 //! runs go through `io` and `bulk`, which the core binary runs under Miri and on every
@@ -26,6 +26,7 @@ use proptest::prelude::*;
 mod borrowed;
 mod offsets;
 mod order;
+mod sized;
 mod stream;
 mod temp;
 

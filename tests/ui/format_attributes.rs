@@ -127,4 +127,12 @@ struct NestedCollections {
     #[wire(count = n)]
     rows: Vec<Vec<u8>>,
 }
+
+#[derive(Endianize)]
+#[endian(be)]
+struct SizedToTheEnd {
+    n: u8,
+    #[wire(bytes = n, until_eof)]
+    rows: Vec<u8>,
+}
 fn main() {}

@@ -378,11 +378,15 @@ impl Cx<'_> {
     }
 
     /// `READS_TO_END` for a list of fields: `true` for an `until_eof` field, else whether
-    /// a nested declaration (alone, in a `Vec` or an `Option`) reads to its end.
+    /// a nested declaration (alone, in a `Vec` or an `Option`) reads to its end. A field
+    /// with `bytes = n` ends where its bytes do.
     fn reads_to_end(&self, fields: &[Field]) -> TokenStream {
         let f = self.f();
         let nested = |ty: &Type| quote!(<#ty as #f::ReadFormat<'__de>>::READS_TO_END);
         let terms = fields.iter().map(|field| {
+            if field.format.bytes.is_some() {
+                return quote!(false);
+            }
             if field.format.until_eof {
                 return quote!(true);
             }
@@ -909,6 +913,14 @@ impl Cx<'_> {
                 }
             }
         };
+        // `bytes = n`: read inside a window of exactly `n` bytes.
+        let read = match &fmt.bytes {
+            Some(n) => quote! {{
+                let __n = #f::len(#n, #f::Kind::InvalidData, __r.position())?;
+                #f::within(__r, __n, |__r| #read)
+            }},
+            None => read,
+        };
         quote! {
             let #b: #ty = match (|__r: &mut #f::FormatReader<'__de>| -> #f::Result<#ty> {
                 #pre
@@ -1215,6 +1227,10 @@ impl Cx<'_> {
             pre.extend(quote!(__w.align_to(#n);));
         }
         let mut post = TokenStream::new();
+        if let Some(e) = &fmt.bytes {
+            let n = size(e);
+            post.extend(quote!(#f::bytes_written(__w, __start, #n)?;));
+        }
         if let Some(e) = &fmt.pad_size_to {
             let n = size(e);
             post.extend(quote!(#f::pad_size_write(__w, __start, #n)?;));
