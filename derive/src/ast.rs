@@ -71,7 +71,7 @@ impl Input {
         if !is_format {
             check::no_borrows(body.all_fields(), &mut errors);
         }
-        let order = check::container(input, &attrs, &body, framed_only, &mut errors);
+        let order = check::container(input, &attrs, &body, framed_only, is_format, &mut errors);
         if is_format {
             // First: a `temp` field's check asks whether a count writes it.
             body.mark_implicit_calcs();

@@ -18,8 +18,11 @@ pub(crate) fn container(
     attrs: &ContainerAttrs,
     body: &Body,
     framed_only: bool,
+    is_format: bool,
     errors: &mut Errors,
 ) -> Endianness {
+    // Format declarations and framing-only types have no fixed wire type to make concrete.
+    let wire_type = !framed_only && !is_format;
     for (span, _) in attrs.endian.iter().skip(1) {
         errors.at(*span, "duplicate `#[endian]`: give the byte order once");
     }
@@ -70,7 +73,7 @@ pub(crate) fn container(
                 }
             }
             literal_discriminants(variants, repr.as_ref(), errors);
-            if !framed_only && let Some(param) = input.generics.params.first() {
+            if wire_type && let Some(param) = input.generics.params.first() {
                 errors.at(
                     param.span(),
                     "a generic enum has no fixed wire type; make the enum concrete (a generic \
@@ -86,7 +89,7 @@ pub(crate) fn container(
                     "`#[wire_default]` is for enums; for structs add `#[wire_derive(Default)]`",
                 );
             }
-            if !framed_only
+            if wire_type
                 && attrs
                     .endian
                     .iter()
