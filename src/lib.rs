@@ -173,8 +173,8 @@
 //!
 //! A nested `#[endian(runtime)]` type follows the order of the type around it (fixed or
 //! not); a nested fixed-order type keeps its own. Framed with [`frame`], a runtime type takes
-//! the configuration's order. `examples/readelf.rs` and `examples/pcap.rs` read real formats
-//! this way.
+//! the configuration's order. `examples/readelf` and `examples/pcap.rs` read real formats
+//! this way, and `examples/pcapng` declares a whole format whose order is in its header.
 //!
 //! # Framing
 //!

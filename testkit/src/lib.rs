@@ -5,7 +5,8 @@
 //! that brings its dependencies:
 //!
 //! * always: the counting allocator ([`alloc`]), the rule for tests whose tool or data is not
-//!   installed ([`skip`]), and the generators' deterministic [`Rng`];
+//!   installed ([`skip`]), the generators' deterministic [`Rng`], packages found in Cargo's
+//!   registry ([`registry`]) and the pcapng captures of pcap-parser's ([`captures`]);
 //! * `nbt`: the NBT files of simdnbt's package, generated documents and random trees
 //!   (`nbt`, `nbt_trees`), the region file and chunks of fastanvil's package (`region`),
 //!   serde structs for the real files and chunks (`nbt_typed`);
@@ -21,6 +22,7 @@
 pub mod alloc;
 #[cfg(feature = "bench")]
 pub mod bench;
+pub mod captures;
 #[cfg(feature = "messages")]
 pub mod market;
 #[cfg(feature = "nbt")]
@@ -31,6 +33,7 @@ pub mod nbt_trees;
 pub mod nbt_typed;
 #[cfg(feature = "nbt")]
 pub mod region;
+pub mod registry;
 mod rng;
 #[cfg(feature = "peers")]
 pub mod shapes;

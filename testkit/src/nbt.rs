@@ -8,7 +8,6 @@
 
 use std::io::Read;
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::OnceLock;
 
 use wire_nbt::{Compound, List, Nbt};
@@ -36,59 +35,12 @@ pub fn simdnbt_tests_dir() -> Result<PathBuf, String> {
 }
 
 fn find_simdnbt_tests_dir() -> Result<PathBuf, String> {
-    let dir = package_dir("simdnbt-0.9.0")?.join("tests");
+    let dir = crate::registry::package_dir("simdnbt-0.9.0")?.join("tests");
     if dir.join(FILES[0]).is_file() {
         Ok(dir)
     } else {
         Err(format!("{} holds no {}", dir.display(), FILES[0]))
     }
-}
-
-/// The directory of the package `name-version` (`"simdnbt-0.9.0"`) in Cargo's registry, as
-/// `cargo metadata` names it (the package must be in this crate's dependency graph).
-pub fn package_dir(name_version: &str) -> Result<PathBuf, String> {
-    let json = metadata()?;
-    // The package's `"manifest_path":"<dir>/<name-version>/Cargo.toml"`.
-    let tail = format!("/{name_version}/Cargo.toml\"");
-    let end = json
-        .find(&tail)
-        .ok_or_else(|| format!("{name_version} is not in the dependency graph"))?;
-    let start = json[..end]
-        .rfind('"')
-        .ok_or("cargo metadata printed no JSON string")?
-        + 1;
-    Ok(PathBuf::from(format!(
-        "{}/{name_version}",
-        &json[start..end]
-    )))
-}
-
-/// `cargo metadata`'s JSON for this crate (run once).
-fn metadata() -> Result<String, String> {
-    static JSON: OnceLock<Result<String, String>> = OnceLock::new();
-    JSON.get_or_init(run_metadata).clone()
-}
-
-fn run_metadata() -> Result<String, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
-    let out = Command::new(cargo)
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--manifest-path",
-            manifest,
-        ])
-        .output()
-        .map_err(|e| format!("cargo metadata did not start: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "cargo metadata failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// A file's bytes as stored (four of the seven are gzip).

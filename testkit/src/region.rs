@@ -33,7 +33,7 @@ const INSTALL: &str = "the fastanvil 0.32.0 package: `cargo fetch` with network 
 
 /// fastanvil's `resources/` directory.
 pub fn resources_dir() -> Result<PathBuf, String> {
-    let dir = crate::nbt::package_dir("fastanvil-0.32.0")?.join("resources");
+    let dir = crate::registry::package_dir("fastanvil-0.32.0")?.join("resources");
     if dir.join(REGION).is_file() {
         Ok(dir)
     } else {

@@ -3,7 +3,9 @@
 //! offset, counts larger than the input without allocating them, no panic), a property test;
 //! `borrowed`: fields borrowed from the input; `order`: byte order read from the data;
 //! `offsets`: fields at offsets; `sized`: fields of a given size in bytes; `temp`: fields that
-//! travel but are not kept; `stream`: values read from a `std::io::Read` without `Seek`.
+//! travel but are not kept; `stream`: values read from a `std::io::Read` without `Seek`;
+//! `pcapng`: the pcapng example's declaration on real and generated captures, cut and
+//! corrupted.
 //!
 //! A binary of its own: declarations have no `unsafe` of their own (their fixed images and
 //! runs go through `io` and `bulk`, which the core binary runs under Miri and on every
@@ -26,6 +28,7 @@ use proptest::prelude::*;
 mod borrowed;
 mod offsets;
 mod order;
+mod pcapng;
 mod sized;
 mod stream;
 mod temp;

@@ -8,7 +8,8 @@
 //! * `serde`: the serde integration through bincode 1 and 2's serde paths;
 //! * `nbt`: NBT trees against valence_nbt and fastnbt;
 //! * `nbt_bedrock`: Bedrock's little-endian and network NBT against nbtx;
-//! * `nbt_region`: region files against fastanvil.
+//! * `nbt_region`: region files against fastanvil;
+//! * `pcapng`: pcapng declared once (`examples/pcapng`) against pcap-parser.
 
 // The counting allocator of `serde`'s hostile-input test.
 #[global_allocator]
@@ -21,5 +22,6 @@ mod frame_vs_bincode;
 mod nbt;
 mod nbt_bedrock;
 mod nbt_region;
+mod pcapng;
 mod serde;
 mod simple_endian_compat;
