@@ -1,7 +1,8 @@
 //! A pcapng capture read and written from one declaration (`format.rs`): the section header's
 //! byte-order mark sets the order of everything after it, every block is chosen by its type
 //! (an unknown one kept whole), options fill what is left of each block (`bytes = n`), and
-//! packets are borrowed from the file.
+//! packets are borrowed from the file. Each packet's Ethernet, IPv4 / IPv6 and TCP / UDP headers
+//! are declarations too (`packet.rs`: bit fields, the IPv4 header checksum).
 //!
 //! ```sh
 //! cargo run --example pcapng                  # a capture written in both orders, read back
@@ -15,11 +16,13 @@ use endian_wire::Endian;
 use endian_wire::format::{ReadFormat, Temp, WriteFormat};
 
 mod format;
+mod packet;
 
 use format::{
     BIG_MARK, Block, Capture, EnhancedPacket, InterfaceDescription, InterfaceStatistics,
     LITTLE_MARK, NameResolution, Opt, SimplePacket,
 };
+use packet::{Frame, Network};
 
 /// An Ethernet frame carrying a UDP datagram of `payload` from 10.0.0.2 to 10.0.0.1.
 fn frame(payload: &[u8]) -> Vec<u8> {
@@ -115,6 +118,46 @@ fn capture<'a>(frames: &'a [Vec<u8>], received: &'a [u8; 8], mark: [u8; 4]) -> C
     }
 }
 
+/// What the Ethernet packets of a capture carry.
+fn protocols(capture: &Capture<'_>) -> String {
+    let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+    for block in &capture.blocks {
+        let Block::Packet(p) = block else { continue };
+        let kind = match Frame::read_format_exact(p.data) {
+            Ok(Frame {
+                network: Network::Ipv4(ip),
+                ..
+            }) => match (&ip.tcp, &ip.udp) {
+                (Some(_), _) => "IPv4 TCP",
+                (_, Some(_)) => "IPv4 UDP",
+                _ => "IPv4 other",
+            },
+            Ok(Frame {
+                network: Network::Ipv6(ip),
+                ..
+            }) => match (&ip.tcp, &ip.udp) {
+                (Some(_), _) => "IPv6 TCP",
+                (_, Some(_)) => "IPv6 UDP",
+                _ => "IPv6 other",
+            },
+            Ok(Frame {
+                network:
+                    Network::Other {
+                        ether_type: 0x0806, ..
+                    },
+                ..
+            }) => "ARP",
+            Ok(_) => "other",
+            // Captured on the sending host, an IPv4 checksum is often left to the network card.
+            Err(e) if e.to_string().contains("header_checksum") => "IPv4, checksum not filled in",
+            Err(_) => "refused",
+        };
+        *kinds.entry(kind).or_default() += 1;
+    }
+    let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    kinds.join(", ")
+}
+
 /// What a capture holds, by kind of block, and its packets' bytes.
 fn summary(capture: &Capture<'_>) -> String {
     let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
@@ -151,6 +194,7 @@ fn main() -> io::Result<()> {
         let file = std::fs::read(&path)?;
         let capture = Capture::read_format_exact(&file)?;
         println!("{}: {}", path.to_string_lossy(), summary(&capture));
+        println!("packets: {}", protocols(&capture));
         let back = capture.to_bytes()?;
         println!(
             "written back: {}",

@@ -1,7 +1,8 @@
 //! pcapng declared once (`examples/pcapng/format.rs`) on arbitrary bytes: the bytes alone, and
 //! after a valid section header in each byte order (so that every input reaches the blocks).
 //! A capture that reads writes back as bytes of the same length that read as the same capture
-//! (padding is written as zeros, so the bytes may differ there).
+//! (padding is written as zeros, so the bytes may differ there). The bytes as an Ethernet frame
+//! (`packet.rs`): one that reads writes back byte for byte.
 #![no_main]
 
 use endian_wire::format::{ReadFormat, WriteFormat};
@@ -10,6 +11,8 @@ use libfuzzer_sys::fuzz_target;
 #[path = "../../examples/pcapng/format.rs"]
 #[allow(dead_code)]
 mod format;
+#[path = "../../examples/pcapng/packet.rs"]
+mod packet;
 
 use format::Capture;
 
@@ -36,6 +39,9 @@ fn check(input: &[u8]) {
 
 fuzz_target!(|data: &[u8]| {
     check(data);
+    if let Ok(frame) = packet::Frame::read_format_exact(data) {
+        assert_eq!(frame.to_format_vec().expect("a frame read writes"), data);
+    }
     for header in [&HEADER_LE, &HEADER_BE] {
         let mut input = header.to_vec();
         input.extend_from_slice(data);

@@ -3,6 +3,9 @@
 //! Wireshark's 1.1 MB sample) read to the same blocks, fields, packets and options, and written
 //! back byte for byte; generated captures in both orders read by pcap-parser as written. (Cut
 //! and corrupted captures are `tests/format/pcapng.rs`'s, which runs on the big-endian host.)
+//!
+//! The packets inside (`examples/pcapng/packet.rs`) against etherparse 0.19: every packet of
+//! those captures and generated ones, header by header and field by field.
 
 use endian_wire::format::{ReadFormat, Temp, WriteFormat};
 use endian_wire_testkit::{Rng, captures};
@@ -13,6 +16,8 @@ use pcap_parser::pcapng::{
 #[path = "../../../examples/pcapng/format.rs"]
 #[allow(dead_code)] // the example's helpers this test does not call
 mod format;
+#[path = "../../../examples/pcapng/packet.rs"]
+mod packet;
 
 use format::{
     BIG_MARK, Block, Capture, EnhancedPacket, InterfaceDescription, InterfaceStatistics,
@@ -322,5 +327,377 @@ fn pcap_parser_reads_what_the_declaration_writes_in_both_orders() {
                 }
             }
         }
+    }
+}
+
+// ----- the packets, against etherparse ------------------------------------------------------
+
+use etherparse::{LinkSlice, NetSlice, SlicedPacket, TransportSlice};
+use packet::{Frame, Ipv4, Ipv6, Network, Tcp, Udp};
+
+fn same_tcp(o: &Tcp<'_>, t: &etherparse::TcpSlice<'_>, what: &str) {
+    assert_eq!(
+        (
+            o.source_port,
+            o.destination_port,
+            o.sequence_number,
+            o.acknowledgment_number
+        ),
+        (
+            t.source_port(),
+            t.destination_port(),
+            t.sequence_number(),
+            t.acknowledgment_number()
+        ),
+        "{what}: TCP"
+    );
+    assert_eq!(
+        (
+            o.data_offset,
+            o.ns,
+            o.cwr,
+            o.ece,
+            o.urg,
+            o.ack,
+            o.psh,
+            o.rst,
+            o.syn,
+            o.fin
+        ),
+        (
+            t.data_offset(),
+            t.ns(),
+            t.cwr(),
+            t.ece(),
+            t.urg(),
+            t.ack(),
+            t.psh(),
+            t.rst(),
+            t.syn(),
+            t.fin()
+        ),
+        "{what}: TCP flags"
+    );
+    assert_eq!(
+        (o.window_size, o.checksum, o.urgent_pointer, o.options),
+        (
+            t.window_size(),
+            t.checksum(),
+            t.urgent_pointer(),
+            t.options()
+        ),
+        "{what}: TCP"
+    );
+}
+
+fn same_udp(o: &Udp, t: &etherparse::UdpSlice<'_>, what: &str) {
+    assert_eq!(
+        (o.source_port, o.destination_port, o.length, o.checksum),
+        (
+            t.source_port(),
+            t.destination_port(),
+            t.length(),
+            t.checksum()
+        ),
+        "{what}: UDP"
+    );
+}
+
+/// The transport headers and payload agree with etherparse's.
+fn same_transport(
+    tcp: &Option<Tcp<'_>>,
+    udp: &Option<Udp>,
+    payload: &[u8],
+    theirs: Option<&TransportSlice<'_>>,
+    ip_payload: &[u8],
+    what: &str,
+) {
+    match (tcp, udp, theirs) {
+        (Some(o), None, Some(TransportSlice::Tcp(t))) => {
+            same_tcp(o, t, what);
+            assert_eq!(payload, t.payload(), "{what}: TCP payload");
+        }
+        (None, Some(o), Some(TransportSlice::Udp(t))) => {
+            same_udp(o, t, what);
+            assert_eq!(payload, t.payload(), "{what}: UDP payload");
+        }
+        // ICMP, IGMP, fragments: the declaration keeps the IP payload as bytes.
+        (None, None, _) => assert_eq!(payload, ip_payload, "{what}: IP payload"),
+        (tcp, udp, theirs) => {
+            panic!("{what}: ours {tcp:?} {udp:?}, etherparse's {theirs:?}")
+        }
+    }
+}
+
+fn same_ipv4(
+    o: &Ipv4<'_>,
+    t: &etherparse::Ipv4Slice<'_>,
+    transport: Option<&TransportSlice<'_>>,
+    what: &str,
+) {
+    let h = t.header();
+    assert_eq!(
+        (
+            o.version,
+            o.ihl,
+            o.dscp,
+            o.ecn,
+            o.total_length,
+            o.identification
+        ),
+        (
+            h.version(),
+            h.ihl(),
+            h.dcp().value(),
+            h.ecn().value(),
+            h.total_len(),
+            h.identification()
+        ),
+        "{what}: IPv4"
+    );
+    assert_eq!(
+        (
+            o.dont_fragment,
+            o.more_fragments,
+            o.fragment_offset,
+            o.time_to_live,
+            o.protocol
+        ),
+        (
+            h.dont_fragment(),
+            h.more_fragments(),
+            h.fragments_offset().value(),
+            h.ttl(),
+            h.protocol().0
+        ),
+        "{what}: IPv4"
+    );
+    assert_eq!(
+        (o.header_checksum, o.source, o.destination, o.options),
+        (
+            h.header_checksum(),
+            h.source(),
+            h.destination(),
+            h.options()
+        ),
+        "{what}: IPv4"
+    );
+    same_transport(
+        &o.tcp,
+        &o.udp,
+        o.payload,
+        transport,
+        t.payload().payload,
+        what,
+    );
+}
+
+fn same_ipv6(
+    o: &Ipv6<'_>,
+    t: &etherparse::Ipv6Slice<'_>,
+    transport: Option<&TransportSlice<'_>>,
+    what: &str,
+) {
+    let h = t.header();
+    assert_eq!(
+        (
+            o.version,
+            o.traffic_class,
+            o.flow_label,
+            o.payload_length,
+            o.next_header,
+            o.hop_limit
+        ),
+        (
+            h.version(),
+            h.traffic_class(),
+            h.flow_label().value(),
+            h.payload_length(),
+            h.next_header().0,
+            h.hop_limit()
+        ),
+        "{what}: IPv6"
+    );
+    assert_eq!(
+        (o.source, o.destination),
+        (h.source(), h.destination()),
+        "{what}: IPv6"
+    );
+    same_transport(
+        &o.tcp,
+        &o.udp,
+        o.payload,
+        transport,
+        t.payload().payload,
+        what,
+    );
+}
+
+/// One frame: the declaration's verdict and fields against etherparse's. The declaration
+/// also checks the IPv4 header checksum, which etherparse leaves to its user: a frame
+/// etherparse reads is refused here exactly when that checksum is wrong.
+fn same_frame(data: &[u8], what: &str) {
+    let ours = Frame::read_format_exact(data);
+    let theirs = SlicedPacket::from_ethernet(data);
+    let (ours, theirs) = match (ours, theirs) {
+        (Ok(o), Ok(t)) => (o, t),
+        (Err(_), Err(_)) => return,
+        (Err(e), Ok(t)) => {
+            let Some(NetSlice::Ipv4(ip)) = &t.net else {
+                panic!("{what}: refused ({e}), etherparse reads it")
+            };
+            let header = ip.header().to_header();
+            assert_ne!(
+                header.calc_header_checksum(),
+                header.header_checksum,
+                "{what}: {e}"
+            );
+            assert!(e.to_string().contains("header_checksum"), "{what}: {e}");
+            return;
+        }
+        (Ok(o), Err(e)) => panic!("{what}: read as {o:?}, etherparse refuses it: {e:?}"),
+    };
+    let Some(LinkSlice::Ethernet2(eth)) = &theirs.link else {
+        panic!("{what}: etherparse read no Ethernet header")
+    };
+    assert_eq!(
+        (ours.destination, ours.source),
+        (eth.destination(), eth.source()),
+        "{what}"
+    );
+    match (&ours.network, &theirs.net) {
+        (Network::Ipv4(o), Some(NetSlice::Ipv4(t))) => {
+            same_ipv4(o, t, theirs.transport.as_ref(), what)
+        }
+        (Network::Ipv6(o), Some(NetSlice::Ipv6(t))) if t.extensions().is_empty() => {
+            same_ipv6(o, t, theirs.transport.as_ref(), what)
+        }
+        (
+            Network::Other {
+                ether_type,
+                payload,
+            },
+            _,
+        ) => {
+            assert_eq!(*ether_type, eth.ether_type().0, "{what}");
+            assert_eq!(*payload, eth.payload_slice(), "{what}");
+        }
+        (ours, theirs) => panic!("{what}: ours {ours:?}, etherparse's {theirs:?}"),
+    }
+}
+
+#[test]
+fn every_packet_of_the_captures_reads_as_etherparse_reads_it() {
+    let Some(files) = captures::all_or_skip() else {
+        return;
+    };
+    let mut frames = 0;
+    for (name, file) in &files {
+        let capture = Capture::read_format_exact(file).unwrap();
+        for (i, block) in capture.blocks.iter().enumerate() {
+            if let Block::Packet(p) = block {
+                same_frame(p.data, &format!("{name}: block {i}"));
+                frames += 1;
+            }
+        }
+    }
+    assert!(frames > 5898, "{frames} frames");
+}
+
+/// Random frames written from the declarations: etherparse reads the fields written, and the
+/// bytes read back as the same frame.
+#[test]
+fn etherparse_reads_the_frames_the_declarations_write() {
+    let mut rng = Rng::new(0xe7e7);
+    for i in 0..600 {
+        let payload: Vec<u8> = (0..rng.below(80)).map(|_| rng.below(256) as u8).collect();
+        let tcp_options: Vec<u8> = (0..rng.below(4) * 4).map(|_| 1).collect();
+        let ip_options: Vec<u8> = (0..rng.below(3) * 4).map(|_| 1).collect();
+        let tcp = Tcp {
+            source_port: rng.below(1 << 16) as u16,
+            destination_port: rng.below(1 << 16) as u16,
+            sequence_number: rng.next_u64() as u32,
+            acknowledgment_number: rng.next_u64() as u32,
+            data_offset: 5 + tcp_options.len() as u8 / 4,
+            reserved: 0,
+            ns: rng.chance(50),
+            cwr: rng.chance(50),
+            ece: rng.chance(50),
+            urg: rng.chance(50),
+            ack: rng.chance(50),
+            psh: rng.chance(50),
+            rst: rng.chance(50),
+            syn: rng.chance(50),
+            fin: rng.chance(50),
+            window_size: rng.below(1 << 16) as u16,
+            checksum: rng.below(1 << 16) as u16,
+            urgent_pointer: rng.below(1 << 16) as u16,
+            options: &tcp_options,
+        };
+        let udp = Udp {
+            source_port: rng.below(1 << 16) as u16,
+            destination_port: rng.below(1 << 16) as u16,
+            length: 8 + payload.len() as u16,
+            checksum: rng.below(1 << 16) as u16,
+        };
+        let transport_len = if i % 2 == 0 {
+            20 + tcp_options.len()
+        } else {
+            8
+        };
+        let (tcp, udp) = if i % 2 == 0 {
+            (Some(tcp), None)
+        } else {
+            (None, Some(udp))
+        };
+        let network = if i % 3 == 2 {
+            Network::Ipv6(Ipv6 {
+                version: 6,
+                traffic_class: rng.below(256) as u8,
+                flow_label: rng.below(1 << 20) as u32,
+                payload_length: (transport_len + payload.len()) as u16,
+                next_header: if tcp.is_some() { 6 } else { 17 },
+                hop_limit: rng.below(256) as u8,
+                source: [rng.below(256) as u8; 16],
+                destination: [rng.below(256) as u8; 16],
+                tcp,
+                udp,
+                payload: &payload,
+                trailer: &[],
+            })
+        } else {
+            Network::Ipv4(Ipv4 {
+                version: 4,
+                ihl: 5 + ip_options.len() as u8 / 4,
+                dscp: rng.below(64) as u8,
+                ecn: rng.below(4) as u8,
+                total_length: (20 + ip_options.len() + transport_len + payload.len()) as u16,
+                identification: rng.below(1 << 16) as u16,
+                reserved: false,
+                dont_fragment: rng.chance(50),
+                more_fragments: false,
+                fragment_offset: 0,
+                time_to_live: rng.below(256) as u8,
+                protocol: if tcp.is_some() { 6 } else { 17 },
+                header_checksum: 0, // computed
+                source: [10, 0, 0, rng.below(256) as u8],
+                destination: [192, 168, 0, rng.below(256) as u8],
+                options: &ip_options,
+                tcp,
+                udp,
+                payload: &payload,
+                trailer: &[],
+            })
+        };
+        let frame = Frame {
+            destination: [2, 0, 0, 0, 0, rng.below(256) as u8],
+            source: [2, 0, 0, 0, 1, rng.below(256) as u8],
+            network,
+        };
+        let bytes = frame.to_format_vec().unwrap();
+        same_frame(&bytes, &format!("generated frame {i}"));
+        let back = Frame::read_format_exact(&bytes).unwrap();
+        assert_eq!(back.destination, frame.destination);
+        assert_eq!(back.to_format_vec().unwrap(), bytes);
     }
 }
