@@ -36,9 +36,10 @@ mod frame_codec_rows;
 mod headline;
 mod isa_rows;
 mod nbt_rows;
+mod pcapng_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 12] = [
+const IMPLS: [&str; 13] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -51,6 +52,7 @@ const IMPLS: [&str; 12] = [
     "fastnbt",
     "fastanvil",
     "nbtx",
+    "pcap-parser",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.
@@ -889,6 +891,7 @@ fn workloads() -> Vec<Section> {
             frame_codec_rows::workloads,
         ),
         ("NBT", nbt_rows::workloads),
+        ("pcapng, declared once", pcapng_rows::workloads),
     ]
 }
 
