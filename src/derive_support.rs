@@ -708,11 +708,22 @@ pub mod format {
         found: T,
         at: usize,
     ) -> Result<()> {
+        // The covered bytes with the field as zeros: on the stack for headers (IPv4's are 60
+        // bytes at most), on the heap beyond.
+        const ON_STACK: usize = 128;
         let expected = match covered.get(field_at..field_at + len) {
             Some(field) if field.iter().any(|&b| b != 0) => {
-                let mut zeroed = covered.to_vec();
-                zeroed[field_at..field_at + len].fill(0);
-                compute(&zeroed)
+                if covered.len() <= ON_STACK {
+                    let mut buf = [0u8; ON_STACK];
+                    let zeroed = &mut buf[..covered.len()];
+                    zeroed.copy_from_slice(covered);
+                    zeroed[field_at..field_at + len].fill(0);
+                    compute(zeroed)
+                } else {
+                    let mut zeroed = covered.to_vec();
+                    zeroed[field_at..field_at + len].fill(0);
+                    compute(&zeroed)
+                }
             }
             _ => compute(covered),
         };

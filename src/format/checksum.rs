@@ -103,14 +103,25 @@ pub fn crc32(bytes: &[u8]) -> u32 {
 /// ```
 #[must_use]
 pub fn internet_checksum(bytes: &[u8]) -> u16 {
-    // 2^48 words cannot overflow a u64 before folding; no slice holds more.
+    // Eight bytes at a time, as two big-endian 32-bit words: a sum modulo 2^16 - 1 is the
+    // same whatever the width of the words it adds (2^16 is 1 there, and so is 2^64, so a
+    // carry out of the u64 goes back in at the bottom).
     let mut sum: u64 = 0;
-    let mut words = bytes.chunks_exact(2);
+    let mut add = |value: u64| {
+        let (s, carry) = sum.overflowing_add(value);
+        sum = s + u64::from(carry);
+    };
+    let mut octets = bytes.chunks_exact(8);
+    for octet in &mut octets {
+        let v = u64::from_be_bytes(octet.try_into().expect("eight bytes"));
+        add((v >> 32) + (v & 0xFFFF_FFFF));
+    }
+    let mut words = octets.remainder().chunks_exact(2);
     for word in &mut words {
-        sum += u64::from(u16::from_be_bytes([word[0], word[1]]));
+        add(u64::from(u16::from_be_bytes([word[0], word[1]])));
     }
     if let [last] = words.remainder() {
-        sum += u64::from(*last) << 8;
+        add(u64::from(*last) << 8);
     }
     while sum >> 16 != 0 {
         sum = (sum & 0xFFFF) + (sum >> 16);
@@ -175,5 +186,41 @@ mod tests {
         // An odd byte is the high half of a last word.
         assert_eq!(internet_checksum(&[0x12]), !0x1200);
         assert_eq!(internet_checksum(&[0xFF; 1001]), 0x00FF);
+    }
+
+    /// The 16-bit words one at a time: RFC 1071's definition, the oracle for the wide loop.
+    fn internet_checksum_by_words(bytes: &[u8]) -> u16 {
+        let mut sum: u64 = 0;
+        for word in bytes.chunks(2) {
+            sum += u64::from(word[0]) << 8 | u64::from(word.get(1).copied().unwrap_or(0));
+        }
+        while sum >> 16 != 0 {
+            sum = (sum & 0xFFFF) + (sum >> 16);
+        }
+        !(sum as u16)
+    }
+
+    #[test]
+    fn internet_checksum_agrees_with_the_word_by_word_sum() {
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let bytes: Vec<u8> = (0..300)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 24) as u8
+            })
+            .collect();
+        for len in 0..bytes.len() {
+            for start in 0..3.min(len + 1) {
+                let slice = &bytes[start..len];
+                assert_eq!(internet_checksum(slice), internet_checksum_by_words(slice), "{len}");
+            }
+        }
+        // Every carry: all ones.
+        for len in [8, 64, 1000, 4096] {
+            let ones = alloc::vec![0xFF; len];
+            assert_eq!(internet_checksum(&ones), internet_checksum_by_words(&ones), "{len}");
+        }
     }
 }

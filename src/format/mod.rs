@@ -735,6 +735,7 @@ impl<'a> FormatReader<'a> {
     /// The byte order `#[endian(runtime)]` declarations read in here: the one the reader
     /// began with, or the last a `#[wire(order = ...)]` field set.
     #[must_use]
+    #[inline]
     pub fn order(&self) -> Endian {
         self.order
     }
@@ -743,18 +744,21 @@ impl<'a> FormatReader<'a> {
     /// restores the order it found).
     ///
     /// [`read`]: FormatReader::read
+    #[inline]
     pub fn set_order(&mut self, order: Endian) {
         self.order = order;
     }
 
     /// Bytes read so far: the offset of the next byte in the input.
     #[must_use]
+    #[inline]
     pub fn position(&self) -> usize {
         self.pos
     }
 
     /// Bytes left.
     #[must_use]
+    #[inline]
     pub fn remaining(&self) -> usize {
         self.data.len() - self.pos
     }
@@ -789,6 +793,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// [`position`]: FormatReader::position
     #[must_use]
+    #[inline]
     pub fn past(&self, range: core::ops::Range<usize>) -> &'a [u8] {
         if range.end > self.pos {
             return &[];
@@ -860,6 +865,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// `UnexpectedEof` if fewer are left.
+    #[inline]
     pub fn skip(&mut self, len: usize) -> io::Result<()> {
         self.take(len).map(drop)
     }
@@ -869,6 +875,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// `UnexpectedEof` if the input ends before it.
+    #[inline]
     pub fn align_to(&mut self, align: usize) -> io::Result<()> {
         self.skip(padding_to(self.pos, align))
     }
@@ -877,6 +884,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// `UnexpectedEof` if the input ends first, `InvalidData` naming both if they differ.
+    #[inline]
     pub fn magic(&mut self, expected: &[u8]) -> io::Result<()> {
         let at = self.pos;
         let found = self.take(expected.len())?;
@@ -1083,6 +1091,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// `UnexpectedEof` if fewer are left, `InvalidData` if they are not UTF-8 (naming the
     /// offset of the first invalid byte).
+    #[inline]
     pub fn borrow_str(&mut self, len: usize) -> io::Result<&'a str> {
         let at = self.pos;
         let bytes = self.take(len)?;
@@ -1114,6 +1123,7 @@ impl<'a> FormatReader<'a> {
     }
 
     /// Every byte left, borrowed.
+    #[inline]
     pub fn borrow_to_end(&mut self) -> &'a [u8] {
         let rest = &self.data[self.pos..];
         self.pos = self.data.len();
@@ -1285,9 +1295,13 @@ impl core::fmt::Display for ShortName {
     }
 }
 
-/// Bytes from `pos` to the next multiple of `align`.
+/// Bytes from `pos` to the next multiple of `align` (a mask for the powers of two formats
+/// align to, a division for the rest).
+#[inline]
 fn padding_to(pos: usize, align: usize) -> usize {
-    if align <= 1 {
+    if align.is_power_of_two() {
+        pos.wrapping_neg() & (align - 1)
+    } else if align <= 1 {
         0
     } else {
         (align - pos % align) % align
@@ -1331,6 +1345,7 @@ impl<'a> FormatWriter<'a> {
 
     /// The byte order `#[endian(runtime)]` declarations are written in here.
     #[must_use]
+    #[inline]
     pub fn order(&self) -> Endian {
         self.order
     }
@@ -1339,12 +1354,14 @@ impl<'a> FormatWriter<'a> {
     /// restores the order it found).
     ///
     /// [`write`]: FormatWriter::write
+    #[inline]
     pub fn set_order(&mut self, order: Endian) {
         self.order = order;
     }
 
     /// Bytes written so far through this writer.
     #[must_use]
+    #[inline]
     pub fn position(&self) -> usize {
         self.out.len() - self.start
     }
@@ -1356,11 +1373,13 @@ impl<'a> FormatWriter<'a> {
     }
 
     /// Appends `len` zero bytes.
+    #[inline]
     pub fn zeros(&mut self, len: usize) {
         self.out.resize(self.out.len() + len, 0);
     }
 
     /// Appends zeros up to the next multiple of `align` bytes from where this writer began.
+    #[inline]
     pub fn align_to(&mut self, align: usize) {
         self.zeros(padding_to(self.position(), align));
     }
@@ -1373,6 +1392,7 @@ impl<'a> FormatWriter<'a> {
     ///
     /// [`position`]: FormatWriter::position
     #[must_use]
+    #[inline]
     pub fn past(&self, range: core::ops::Range<usize>) -> &[u8] {
         &self.out[self.start + range.start..self.start + range.end]
     }
@@ -1382,6 +1402,7 @@ impl<'a> FormatWriter<'a> {
     ///
     /// # Panics
     /// When the range is not within what this writer wrote.
+    #[inline]
     pub fn past_mut(&mut self, range: core::ops::Range<usize>) -> &mut [u8] {
         &mut self.out[self.start + range.start..self.start + range.end]
     }
