@@ -1,7 +1,7 @@
 //! Tables of `#[endian(runtime)]` records: `cargo bench -p endian_wire_compare --bench runtime_endian`.
 //!
-//! The table is ELF64's section table, 64 entries of 64 bytes (`Elf64_Shdr`, declared
-//! `#[repr(C)]` as `examples/readelf.rs` declares it), 4 KiB.
+//! The table is ELF64's section table, 64 entries of 64 bytes (`Elf64_Shdr` with the fields
+//! `examples/readelf` names, declared `#[repr(C)]` as a wire structure), 4 KiB.
 //!
 //! * `elf_sections_other_order/*`: the table in the order that is not the host's.
 //!   `read_all_as` (the runtime type, one lane shuffle over the table) against the

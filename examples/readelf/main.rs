@@ -1,23 +1,26 @@
 //! `readelf -h -S -W` for 64-bit ELF files of either byte order: the file header and the
-//! section table (name, type, address, offset, size, flags, ...), each structure declared
-//! once with `#[endian(runtime)]` and read in the order the file names in its `EI_DATA` byte.
+//! section table (name, type, address, offset, size, flags, ...), declared once
+//! ([`ElfFile`]): the `EI_DATA` byte names the order of everything after it, the section table
+//! is read at the offset the header gives, and the section names from the string table one of
+//! its entries locates.
 //!
 //! ```sh
 //! cargo run --example readelf                                  # this example's own executable
 //! cargo run --example readelf -- /usr/s390x-linux-gnu/lib/libc.so.6   # a big-endian one
 //! ```
 //!
-//! The file header is one `read_as`; the section table one `read_all_as`, which converts the
-//! whole table at once: one copy when the file's order is the host's, one pass of the bulk
-//! kernels' byte shuffle otherwise (`#[repr(C)]` lays the structures out as the file does).
-//! `binutils.rs` beside this file checks [`parse`] against binutils' `readelf` on every shared
-//! library of the host and of the cross toolchains (`cargo test --example readelf`).
+//! The header and the section headers are `#[endian(runtime)]` wire structures
+//! (`#[repr(C)]`, laid out as the file does), read in the file's order as runs of fixed-size
+//! fields; the names are borrowed from the file. `binutils.rs` beside this file checks
+//! [`parse`] against binutils' `readelf` on every shared library of the host and of the cross
+//! toolchains (`cargo test --example readelf`).
 
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 
-use endian_wire::{Endian, Endianize, RuntimeEndian};
+use endian_wire::format::ReadFormat;
+use endian_wire::{Endian, Endianize};
 
 /// `Elf64_Ehdr`: the file header.
 #[derive(Endianize, Clone, Debug, PartialEq)]
@@ -41,10 +44,11 @@ pub struct FileHeader {
     pub shstrndx: u16,
 }
 
-/// `Elf64_Shdr`: one entry of the section table.
+/// `Elf64_Shdr`: one entry of the section table, read in the order of the file around it (a
+/// bare `#[wire]` makes it a declaration, which follows that order).
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(runtime)]
-#[repr(C)]
+#[wire]
 pub struct SectionHeader {
     /// Offset of the name in the section-name string table.
     pub name: u32,
@@ -74,71 +78,126 @@ pub struct Section {
 }
 
 const SHN_XINDEX: u16 = 0xffff;
+/// `SHT_NOBITS`: a section with no bytes in the file.
+const SHT_NOBITS: u32 = 8;
+
+/// What `readelf -h -S` reads of a 64-bit ELF file, declared once: the header, whose `EI_DATA`
+/// byte names the order of everything after it, the section table at `e_shoff`, and the
+/// section-name string table that one of its entries locates, borrowed from the file.
+#[derive(Endianize, Debug)]
+#[endian(runtime)]
+#[wire(magic = b"\x7fELF")]
+pub struct ElfFile<'a> {
+    /// `EI_CLASS`: 2 for ELF64 (`parse` refuses the rest first).
+    pub class: u8,
+    /// `EI_DATA`: 1 little-endian, 2 big-endian.
+    #[wire(order = match data {
+        1 => Some(Endian::Little),
+        2 => Some(Endian::Big),
+        _ => None,
+    })]
+    pub data: u8,
+    /// Version, OS ABI, padding.
+    pub ident_rest: [u8; 10],
+    pub kind: u16,
+    pub machine: u16,
+    pub version: u32,
+    pub entry: u64,
+    pub phoff: u64,
+    pub shoff: u64,
+    pub flags: u32,
+    pub ehsize: u16,
+    pub phentsize: u16,
+    pub phnum: u16,
+    pub shentsize: u16,
+    pub shnum: u16,
+    pub shstrndx: u16,
+    /// Section 0, which holds the real count and string-table index when they do not fit 16
+    /// bits.
+    #[wire(offset = shoff, if = shoff != 0)]
+    pub first: Option<SectionHeader>,
+    #[wire(offset = shoff, count = section_count(shnum, first.as_ref()))]
+    pub sections: Vec<SectionHeader>,
+    #[wire(
+        offset = names_table(sections.as_slice(), names_index(shstrndx, first.as_ref())).0,
+        count = names_table(sections.as_slice(), names_index(shstrndx, first.as_ref())).1
+    )]
+    pub names: &'a [u8],
+}
+
+/// How many section headers there are (`e_shnum`, or section 0's size when that is 0).
+fn section_count(shnum: u16, first: Option<&SectionHeader>) -> u64 {
+    match (shnum, first) {
+        (0, Some(first)) => first.size,
+        (n, _) => u64::from(n),
+    }
+}
+
+/// Which section holds the section names (`e_shstrndx`, or section 0's link).
+fn names_index(shstrndx: u16, first: Option<&SectionHeader>) -> u64 {
+    match (shstrndx, first) {
+        (SHN_XINDEX, Some(first)) => u64::from(first.link),
+        (n, _) => u64::from(n),
+    }
+}
+
+/// Where the section names are and how long they are: nothing for a missing index or a
+/// section without bytes in the file.
+fn names_table(sections: &[SectionHeader], index: u64) -> (u64, u64) {
+    match usize::try_from(index).ok().and_then(|i| sections.get(i)) {
+        Some(s) if s.kind != SHT_NOBITS => (s.offset, s.size),
+        _ => (0, 0),
+    }
+}
 
 /// Reads the header, the section table and the section names of a 64-bit ELF file.
 ///
 /// # Errors
-/// `InvalidData` for a file that is not a 64-bit ELF file or whose tables point outside it;
-/// the readers' errors.
+/// `InvalidData` for a file that is not a 64-bit ELF file or whose tables do not fit the
+/// file (naming the field and the byte), or a read error.
 pub fn parse(file: &mut (impl Read + Seek)) -> io::Result<Elf> {
     let invalid = |what: String| io::Error::new(io::ErrorKind::InvalidData, what);
-    let mut ident = [0u8; 64];
+    let mut bytes = Vec::new();
     file.seek(SeekFrom::Start(0))?;
-    file.read_exact(&mut ident)?;
-    if ident[..4] != *b"\x7fELF" {
-        return Err(invalid("not an ELF file".into()));
+    file.read_to_end(&mut bytes)?;
+    if bytes.get(4).is_some_and(|&class| class != 2) {
+        return Err(invalid(format!("ELF class {} is not ELF64", bytes[4])));
     }
-    if ident[4] != 2 {
-        return Err(invalid(format!("ELF class {} is not ELF64", ident[4])));
-    }
-    let order = match ident[5] {
-        1 => Endian::Little,
-        2 => Endian::Big,
-        other => return Err(invalid(format!("unknown ELF data encoding {other}"))),
+    let (elf, _) = ElfFile::read_format(&bytes)?;
+    let order = if elf.data == 2 {
+        Endian::Big
+    } else {
+        Endian::Little
     };
-    let header = FileHeader::read_as(&ident, order)?;
-    if header.shoff == 0 {
-        return Ok(Elf {
-            order,
-            header,
-            sections: Vec::new(),
-        });
-    }
-    if header.shentsize as usize != SectionHeaderWireBe::WIRE_SIZE {
+    if elf.shoff != 0 && elf.shentsize != 64 {
         return Err(invalid(format!(
             "section headers of {} bytes",
-            header.shentsize
+            elf.shentsize
         )));
     }
-    // Section 0 holds the real count and string-table index when they do not fit 16 bits.
-    file.seek(SeekFrom::Start(header.shoff))?;
-    let first = SectionHeader::read_from_as(file, order)?;
-    let count = match header.shnum {
-        0 => first.size,
-        n => u64::from(n),
+    let mut ident = [0u8; 16];
+    ident.copy_from_slice(&bytes[..16]);
+    let header = FileHeader {
+        ident,
+        kind: elf.kind,
+        machine: elf.machine,
+        version: elf.version,
+        entry: elf.entry,
+        phoff: elf.phoff,
+        shoff: elf.shoff,
+        flags: elf.flags,
+        ehsize: elf.ehsize,
+        phentsize: elf.phentsize,
+        phnum: elf.phnum,
+        shentsize: elf.shentsize,
+        shnum: elf.shnum,
+        shstrndx: elf.shstrndx,
     };
-    let names_index = match header.shstrndx {
-        SHN_XINDEX => u64::from(first.link),
-        n => u64::from(n),
-    };
-    let len = file.seek(SeekFrom::End(0))?;
-    let table_len = count
-        .checked_mul(64)
-        .filter(|&n| header.shoff.checked_add(n).is_some_and(|end| end <= len))
-        .ok_or_else(|| invalid(format!("{count} section headers do not fit the file")))?;
-    let table = read_at(file, header.shoff, table_len)?;
-    let headers = SectionHeader::read_all_as(&table, order)?;
-
-    let names = match headers.get(names_index as usize) {
-        Some(s) if s.kind != 8 && s.offset.checked_add(s.size).is_some_and(|end| end <= len) => {
-            read_at(file, s.offset, s.size)?
-        }
-        _ => Vec::new(),
-    };
-    let sections = headers
+    let sections = elf
+        .sections
         .into_iter()
         .map(|header| Section {
-            name: name_at(&names, header.name),
+            name: name_at(elf.names, header.name),
             header,
         })
         .collect();
@@ -147,16 +206,6 @@ pub fn parse(file: &mut (impl Read + Seek)) -> io::Result<Elf> {
         header,
         sections,
     })
-}
-
-fn read_at(file: &mut (impl Read + Seek), offset: u64, len: u64) -> io::Result<Vec<u8>> {
-    file.seek(SeekFrom::Start(offset))?;
-    let mut out = Vec::new();
-    file.take(len).read_to_end(&mut out)?;
-    if out.len() as u64 != len {
-        return Err(io::ErrorKind::UnexpectedEof.into());
-    }
-    Ok(out)
 }
 
 /// The NUL-terminated name at `offset` of a string table.
@@ -310,7 +359,13 @@ fn main() -> io::Result<()> {
         None => std::env::current_exe()?,
     };
     println!("File: {}", path.display());
-    let elf = parse(&mut File::open(&path)?)?;
-    print!("{}", report(&elf));
+    match parse(&mut File::open(&path)?) {
+        Ok(elf) => print!("{}", report(&elf)),
+        // The error names the field and the byte (`ElfFile.sections at byte 64: ...`).
+        Err(e) => {
+            eprintln!("readelf: {}: {e}", path.display());
+            std::process::exit(1);
+        }
+    }
     Ok(())
 }

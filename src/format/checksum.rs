@@ -214,13 +214,21 @@ mod tests {
         for len in 0..bytes.len() {
             for start in 0..3.min(len + 1) {
                 let slice = &bytes[start..len];
-                assert_eq!(internet_checksum(slice), internet_checksum_by_words(slice), "{len}");
+                assert_eq!(
+                    internet_checksum(slice),
+                    internet_checksum_by_words(slice),
+                    "{len}"
+                );
             }
         }
         // Every carry: all ones.
         for len in [8, 64, 1000, 4096] {
             let ones = alloc::vec![0xFF; len];
-            assert_eq!(internet_checksum(&ones), internet_checksum_by_words(&ones), "{len}");
+            assert_eq!(
+                internet_checksum(&ones),
+                internet_checksum_by_words(&ones),
+                "{len}"
+            );
         }
     }
 }
