@@ -9,9 +9,8 @@
 //! cargo run --example readelf -- /usr/s390x-linux-gnu/lib/libc.so.6   # a big-endian one
 //! ```
 //!
-//! The header and the section headers are `#[endian(runtime)]` wire structures
-//! (`#[repr(C)]`, laid out as the file does), read in the file's order as runs of fixed-size
-//! fields; the names are borrowed from the file. `binutils.rs` beside this file checks
+//! The header and the section headers are nested `#[endian(runtime)]` declarations, read in
+//! the file's order as runs of fixed-size fields; the names are borrowed from the file. `binutils.rs` beside this file checks
 //! [`parse`] against binutils' `readelf` on every shared library of the host and of the cross
 //! toolchains (`cargo test --example readelf`).
 
@@ -22,13 +21,12 @@ use std::io::{self, Read, Seek, SeekFrom};
 use endian_wire::format::ReadFormat;
 use endian_wire::{Endian, Endianize};
 
-/// `Elf64_Ehdr`: the file header.
+/// `Elf64_Ehdr` after its 16 bytes of identification (which [`ElfFile`] reads, the byte order
+/// among them): the file header, read in the file's order.
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(runtime)]
-#[repr(C)]
+#[wire]
 pub struct FileHeader {
-    /// Magic, class, data (byte order), version, OS ABI, padding.
-    pub ident: [u8; 16],
     pub kind: u16,
     pub machine: u16,
     pub version: u32,
@@ -99,28 +97,16 @@ pub struct ElfFile<'a> {
     pub data: u8,
     /// Version, OS ABI, padding.
     pub ident_rest: [u8; 10],
-    pub kind: u16,
-    pub machine: u16,
-    pub version: u32,
-    pub entry: u64,
-    pub phoff: u64,
-    pub shoff: u64,
-    pub flags: u32,
-    pub ehsize: u16,
-    pub phentsize: u16,
-    pub phnum: u16,
-    pub shentsize: u16,
-    pub shnum: u16,
-    pub shstrndx: u16,
+    pub header: FileHeader,
     /// Section 0, which holds the real count and string-table index when they do not fit 16
     /// bits.
-    #[wire(offset = shoff, if = shoff != 0)]
+    #[wire(offset = header.shoff, if = header.shoff != 0)]
     pub first: Option<SectionHeader>,
-    #[wire(offset = shoff, count = section_count(shnum, first.as_ref()))]
+    #[wire(offset = header.shoff, count = section_count(header.shnum, first.as_ref()))]
     pub sections: Vec<SectionHeader>,
     #[wire(
-        offset = names_table(sections.as_slice(), names_index(shstrndx, first.as_ref())).0,
-        count = names_table(sections.as_slice(), names_index(shstrndx, first.as_ref())).1
+        offset = names_table(sections.as_slice(), names_index(header.shstrndx, first.as_ref())).0,
+        count = names_table(sections.as_slice(), names_index(header.shstrndx, first.as_ref())).1
     )]
     pub names: &'a [u8],
 }
@@ -169,30 +155,12 @@ pub fn parse(file: &mut (impl Read + Seek)) -> io::Result<Elf> {
     } else {
         Endian::Little
     };
-    if elf.shoff != 0 && elf.shentsize != 64 {
+    if elf.header.shoff != 0 && elf.header.shentsize != 64 {
         return Err(invalid(format!(
             "section headers of {} bytes",
-            elf.shentsize
+            elf.header.shentsize
         )));
     }
-    let mut ident = [0u8; 16];
-    ident.copy_from_slice(&bytes[..16]);
-    let header = FileHeader {
-        ident,
-        kind: elf.kind,
-        machine: elf.machine,
-        version: elf.version,
-        entry: elf.entry,
-        phoff: elf.phoff,
-        shoff: elf.shoff,
-        flags: elf.flags,
-        ehsize: elf.ehsize,
-        phentsize: elf.phentsize,
-        phnum: elf.phnum,
-        shentsize: elf.shentsize,
-        shnum: elf.shnum,
-        shstrndx: elf.shstrndx,
-    };
     let sections = elf
         .sections
         .into_iter()
@@ -203,7 +171,7 @@ pub fn parse(file: &mut (impl Read + Seek)) -> io::Result<Elf> {
         .collect();
     Ok(Elf {
         order,
-        header,
+        header: elf.header,
         sections,
     })
 }
