@@ -237,3 +237,55 @@ proptest::proptest! {
         }
     }
 }
+
+/// A generic declaration with a run-time order (its parameter another declaration: a type
+/// parameter is no fixed wire type to refuse) and a tagged enum borrowing from the input: the
+/// value follows the order the mark names.
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(runtime)]
+struct Marked<T> {
+    #[wire(order = match &mark {
+        b"MM" => Some(Endian::Big),
+        b"II" => Some(Endian::Little),
+        _ => None,
+    })]
+    mark: [u8; 2],
+    value: T,
+}
+
+#[derive(Endianize, Debug, PartialEq)]
+#[endian(runtime)]
+#[wire(tag = u16)]
+enum Item<'a> {
+    #[wire(tag = 1)]
+    Number(u32),
+    #[wire(tag = 2)]
+    Bytes {
+        len: u8,
+        #[wire(count = len)]
+        bytes: &'a [u8],
+    },
+}
+
+#[test]
+fn generic_and_borrowing_runtime_declarations() {
+    let bytes = b"II\x02\x00\x03abc";
+    let item = Marked::<Item<'_>>::read_format_exact(bytes).unwrap();
+    assert_eq!(
+        item.value,
+        Item::Bytes {
+            len: 3,
+            bytes: b"abc"
+        }
+    );
+    assert_eq!(item.to_format_vec().unwrap(), bytes);
+    let number = Marked::<Item<'_>>::read_format_exact(b"MM\x00\x01\x00\x00\x00\x07").unwrap();
+    assert_eq!(number.value, Item::Number(7));
+    let big = Marked {
+        mark: *b"MM",
+        value: Item::Number(0x0102_0304),
+    };
+    assert_eq!(big.to_format_vec().unwrap(), b"MM\x00\x01\x01\x02\x03\x04");
+    let err = Marked::<Item<'_>>::read_format(b"II\x09\x00").unwrap_err();
+    assert_eq!(at(&err).1, "Marked<Item>.value", "{err}");
+}
