@@ -517,21 +517,6 @@ pub mod format {
         Ok(())
     }
 
-    /// A field with `bytes = n`: `read` sees the input up to `n` bytes from here (a list
-    /// inside reads to their end) and must use all of them.
-    ///
-    /// # Errors
-    /// `UnexpectedEof` if the input holds fewer than `n` bytes; `InvalidData` if the field
-    /// leaves some of them, or needs more (its content runs past its size).
-    #[inline]
-    pub fn within<'a, T>(
-        reader: &mut FormatReader<'a>,
-        n: usize,
-        read: impl FnOnce(&mut FormatReader<'a>) -> Result<T>,
-    ) -> Result<T> {
-        reader.within(n, read)
-    }
-
     /// After a field with `bytes = size` written from `start`: that it took exactly `size`.
     ///
     /// # Errors

@@ -6,7 +6,7 @@
 //! Shared by the example, the comparison with pcap-parser (`compare/tests/peers/pcapng.rs`) and
 //! the fuzz target, which include this file.
 
-use endian_wire::format::{Temp, WriteFormat};
+use endian_wire::format::Temp;
 use endian_wire::{Endian, Endianize};
 
 /// The byte-order mark as a big-endian file holds it.
@@ -232,10 +232,5 @@ impl Capture<'_> {
     /// The file's byte order.
     pub fn order(&self) -> Option<Endian> {
         order_of(&self.byte_order_mark)
-    }
-
-    /// The file written back (byte for byte what was read, for a file read whole).
-    pub fn to_bytes(&self) -> std::io::Result<Vec<u8>> {
-        self.to_format_vec()
     }
 }

@@ -195,7 +195,7 @@ fn main() -> io::Result<()> {
         let capture = Capture::read_format_exact(&file)?;
         println!("{}: {}", path.to_string_lossy(), summary(&capture));
         println!("packets: {}", protocols(&capture));
-        let back = capture.to_bytes()?;
+        let back = capture.to_format_vec()?;
         println!(
             "written back: {}",
             if back == file {
@@ -222,7 +222,7 @@ fn main() -> io::Result<()> {
         let written = capture(&frames, &received, mark).to_format_vec()?;
         let read = Capture::read_format_exact(&written)?;
         assert_eq!(read.order(), Some(order));
-        assert_eq!(read.to_bytes()?, written, "written back byte for byte");
+        assert_eq!(read.to_format_vec()?, written, "written back byte for byte");
         let Block::Packet(first) = &read.blocks[2] else {
             unreachable!("the third block is the first packet")
         };

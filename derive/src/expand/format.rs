@@ -917,7 +917,7 @@ impl Cx<'_> {
         let read = match &fmt.bytes {
             Some(n) => quote! {{
                 let __n = #f::len(#n, #f::Kind::InvalidData, __r.position())?;
-                #f::within(__r, __n, |__r| #read)
+                __r.within(__n, |__r| #read)
             }},
             None => read,
         };
