@@ -18,7 +18,8 @@ pub use crate::layout::{ByteMap, ImageMaps};
 /// # Safety
 /// `field` points to a field of a struct behind a `&mut MaybeUninit<_>` that nothing else
 /// reaches while the slot lives, and is aligned (the struct is not packed).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub unsafe fn field_slot<'a, F>(field: *mut F) -> &'a mut core::mem::MaybeUninit<F> {
     // SAFETY: as the caller promises; `MaybeUninit<F>` has `F`'s layout and holds any bytes.
     unsafe { &mut *field.cast::<core::mem::MaybeUninit<F>>() }
@@ -144,7 +145,8 @@ pub const fn min_of(sizes: &[usize]) -> usize {
 }
 
 /// Whether `bytes` is the image of a valid `T` (bit validity and value rules).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn is_valid_image<T: crate::io::WireBytes>(bytes: &[u8]) -> bool {
     // A field's bytes within the struct's image, which may be anywhere: checked on a copy.
     crate::io::is_valid_part::<T>(bytes)
@@ -257,13 +259,15 @@ mod stream {
     }
 
     /// A wire value could not become its logical value (`InvalidData`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn invalid_data(e: impl Into<crate::endianize::ConvertError>) -> io::Error {
         crate::endianize::ConvertError::invalid_data(e)
     }
 
     /// A logical value cannot be encoded (`InvalidInput`); nothing was written.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn invalid_input(e: impl Into<crate::endianize::ConvertError>) -> io::Error {
         crate::endianize::ConvertError::invalid_input(e)
     }

@@ -98,12 +98,14 @@ impl<T: Endianize, const BIG: bool> EndianizeIn<BIG> for T {
     type ToWireError = T::ToWireError;
     type FromWireError = T::FromWireError;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn to_wire(&self) -> Result<Self::Wire, Self::ToWireError> {
         Endianize::to_wire(self)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_wire(wire: &Self::Wire) -> Result<Self, Self::FromWireError> {
         Endianize::from_wire(wire)
     }

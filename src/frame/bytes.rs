@@ -57,7 +57,8 @@ pub fn encode_into_buf<T: Encode + ?Sized, B: BufMut + ?Sized>(
     struct Run<'a, 'b, T: ?Sized, B: ?Sized>(&'a T, &'b mut B);
     impl<T: Encode + ?Sized, B: BufMut + ?Sized> Entry for Run<'_, '_, T, B> {
         type Out = Result<usize, EncodeError>;
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
             let mut e = Encoder::new(Static::<_, I, O>::new(BytesWriter::new(self.1)), config);
             self.0.encode(&mut e)?;
@@ -96,7 +97,8 @@ pub fn decode_from_buf<T: Decode, B: Buf + ?Sized>(
     struct Run<'b, T, B: ?Sized>(&'b mut B, core::marker::PhantomData<T>);
     impl<T: Decode, B: Buf + ?Sized> Entry for Run<'_, T, B> {
         type Out = Result<T, DecodeError>;
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
             let buf = self.0;
             if let Some(size) = super::static_decode_size::<T, I>()
@@ -173,7 +175,8 @@ impl<B: BufMut> Writer for BytesWriter<B> {
     }
 
     /// Into the buffer's current chunk when it has the room in one piece.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_fixed(
         &mut self,
         len: usize,

@@ -253,7 +253,8 @@ impl Config {
     /// [`restore_order`](Self::restore_order): `in_order` runs around every derived
     /// record's body, and moving the flags alone, not the limit no body changes, saves a load
     /// and a store there each time.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn set_order(&mut self, order: Endian) -> u8 {
         let saved = self.flags;
         *self = self.with_order(order);
@@ -261,7 +262,8 @@ impl Config {
     }
 
     /// Puts back what [`set_order`](Self::set_order) replaced.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn restore_order(&mut self, saved: u8) {
         self.flags = saved;
     }
@@ -466,12 +468,14 @@ pub trait AnyConfig: sealed::Sealed + Copy {
 }
 
 impl AnyConfig for Config {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn config(self) -> Config {
         self
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn dispatch<E: Entry>(self, entry: E) -> E::Out {
         match self.int_encoding() {
             IntEncoding::Fixed => entry.run::<Fixint, RuntimeOrder>(self),
@@ -481,12 +485,14 @@ impl AnyConfig for Config {
 }
 
 impl<O: OrderParam, I: IntParam> AnyConfig for Configuration<O, I> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn config(self) -> Config {
         self.to_config()
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn dispatch<E: Entry>(self, entry: E) -> E::Out {
         entry.run::<I, O>(self.to_config())
     }
@@ -508,7 +514,8 @@ pub trait Entry {
 pub(crate) struct Static<X, I, O>(pub(crate) X, core::marker::PhantomData<(I, O)>);
 
 impl<X, I, O> Static<X, I, O> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new(x: X) -> Self {
         Static(x, core::marker::PhantomData)
     }
@@ -527,7 +534,8 @@ pub(crate) trait ForParams {
 /// and integer encoding become the fixed image's compile-time parameters. Under a typed
 /// [`Configuration`] (and for the integer encoding under every entry point) both are constants
 /// and one arm remains; a run-time [`Config`]'s order picks one of two.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn for_params<C: ForParams>(big: bool, varint: bool, code: C) -> C::Out {
     match (big, varint) {
         (false, false) => code.run::<false, false>(),

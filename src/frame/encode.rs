@@ -22,7 +22,8 @@ pub trait Encode {
     /// Writes the elements of a slice back to back. Types with a faster way (one copy or one
     /// bulk conversion for the whole slice) override it; the result is the same bytes.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError>
     where
         Self: Sized,
@@ -140,7 +141,8 @@ impl<W: Writer> Encoder<W> {
     /// type, even a recursive one, is compiled once more for it in all, not once per writer
     /// and order). `erased` frames the same value as `body` would.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn in_order<S, T>(
         &mut self,
         order: Endian,
@@ -170,7 +172,8 @@ impl<W: Writer> Encoder<W> {
 
     /// The byte order of native integers, lengths and tags here: a constant under a typed
     /// configuration, the configuration's (or a derived type's) otherwise.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn endian(&self) -> Endian {
         match W::ORDER {
             Some(order) => order,
@@ -180,7 +183,8 @@ impl<W: Writer> Encoder<W> {
 
     /// The integer encoding (the configuration's; a compile-time constant on the entry
     /// points' paths, so that checking it costs nothing there).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn int_encoding(&self) -> IntEncoding {
         match W::INT_ENCODING {
             Some(known) => known,
@@ -190,7 +194,8 @@ impl<W: Writer> Encoder<W> {
 
     /// Whether integers are written at their full width (then static-size values take their
     /// [`Encode::FIXED_SIZE`]).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_fixed_int(&self) -> bool {
         self.int_encoding() == IntEncoding::Fixed
     }
@@ -201,7 +206,8 @@ impl<W: Writer> Encoder<W> {
     /// # Errors
     /// As the writer.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_fixed(
         &mut self,
         len: usize,
@@ -216,7 +222,8 @@ impl<W: Writer> Encoder<W> {
     /// # Errors
     /// As the writer.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn encode_fixed_in<T: Encode + ?Sized, const BIG: bool>(
         &mut self,
         value: &T,
@@ -228,7 +235,8 @@ impl<W: Writer> Encoder<W> {
             match T::FIXED_SIZE {
                 Some(size) => self.write_fixed(
                     size,
-                    #[inline(always)]
+                    #[cfg_attr(debug_assertions, inline)]
+                    #[cfg_attr(not(debug_assertions), inline(always))]
                     |out| value.encode_fixed::<BIG, false>(out),
                 ),
                 None => Ok(false),
@@ -237,7 +245,8 @@ impl<W: Writer> Encoder<W> {
             match T::VARINT_SIZE {
                 Some(size) => self.write_fixed(
                     size,
-                    #[inline(always)]
+                    #[cfg_attr(debug_assertions, inline)]
+                    #[cfg_attr(not(debug_assertions), inline(always))]
                     |out| value.encode_fixed::<BIG, true>(out),
                 ),
                 None => Ok(false),
@@ -248,7 +257,8 @@ impl<W: Writer> Encoder<W> {
     /// The bytes every `T` takes under this configuration's integer encoding, if the same for
     /// all ([`Encode::FIXED_SIZE`] or [`Encode::VARINT_SIZE`]).
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn static_size<T: Encode + ?Sized>(&self) -> Option<usize> {
         if self.is_fixed_int() {
             T::FIXED_SIZE
@@ -262,7 +272,8 @@ impl<W: Writer> Encoder<W> {
     /// # Errors
     /// As the writer.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn encode_fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<bool, EncodeError> {
         match self.endian() {
             Endian::Big => self.encode_fixed_in::<T, true>(value),
@@ -311,7 +322,8 @@ impl<W: Writer> Encoder<W> {
     ///
     /// # Errors
     /// As the writer.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
         self.writer.write_array(bytes)
     }
@@ -319,7 +331,8 @@ impl<W: Writer> Encoder<W> {
     /// Writes an unsigned integer of `width` bytes (2 to 16): at its width in `order` under
     /// fixed-int, as a varint (payload in `order`) under varint. Inlined, so that a constant
     /// `width` (every caller's) and a value known to fit in it leave one store per case.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn write_uint(
         &mut self,
         value: u128,
@@ -351,14 +364,16 @@ impl<W: Writer> Encoder<W> {
 
     /// Writes `value` as bincode's varint (payload in `order`), whatever the configuration:
     /// marker and payload as one constant-size piece.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn write_varint(&mut self, value: u128, order: Endian) -> Result<(), EncodeError> {
         varint::write(value, order, WriterSink(&mut self.writer))
     }
 
     /// Writes a signed integer of `width` bytes: two's complement under fixed-int, zigzag
     /// varint under varint.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn write_int(
         &mut self,
         value: i128,
@@ -375,7 +390,8 @@ impl<W: Writer> Encoder<W> {
     ///
     /// # Errors
     /// As the writer.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_len(&mut self, len: usize) -> Result<(), EncodeError> {
         self.write_uint(len as u128, 8, self.endian())
     }
@@ -384,7 +400,8 @@ impl<W: Writer> Encoder<W> {
     ///
     /// # Errors
     /// As the writer.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_variant(&mut self, index: u32) -> Result<(), EncodeError> {
         self.write_uint(u128::from(index), 4, self.endian())
     }
@@ -396,7 +413,8 @@ struct WriterSink<'a, W>(&'a mut W);
 impl<W: Writer> varint::PieceSink for WriterSink<'_, W> {
     type Out = Result<(), EncodeError>;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn piece<const K: usize>(self, bytes: [u8; K]) -> Self::Out {
         self.0.write_array(bytes)
     }
@@ -410,7 +428,8 @@ impl<W: Writer> varint::PieceSink for WriterSink<'_, W> {
 ///
 /// # Errors
 /// As the writer.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn encode_static_run<T: Encode, W: Writer>(
     items: &[T],
     e: &mut Encoder<W>,
@@ -441,7 +460,8 @@ pub(crate) fn encode_static_run<T: Encode, W: Writer>(
         }[usize::from(big)];
     e.write_fixed(
         total,
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         |out| {
             if copy {
                 // SAFETY: `is_memory_image` holds for `T`'s map in this order.
@@ -450,7 +470,8 @@ pub(crate) fn encode_static_run<T: Encode, W: Writer>(
                 struct Run<'i, 'o, 'b, T>(&'i [T], usize, &'o mut FixedOut<'b>);
                 impl<T: Encode> ForParams for Run<'_, '_, '_, T> {
                     type Out = ();
-                    #[inline(always)]
+                    #[cfg_attr(debug_assertions, inline)]
+                    #[cfg_attr(not(debug_assertions), inline(always))]
                     fn run<const BIG: bool, const VARINT: bool>(self) {
                         encode_run(self.0, self.1, self.2, T::encode_fixed::<BIG, VARINT>);
                     }
@@ -463,7 +484,8 @@ pub(crate) fn encode_static_run<T: Encode, W: Writer>(
 
 /// `T`'s tables for encoding a run by one byte permutation per value in this order; computed
 /// at compile time per type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 const fn encode_tables<T: Encode>(big: bool) -> Option<Tables> {
     let per_order = const {
         [

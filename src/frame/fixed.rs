@@ -47,7 +47,8 @@ pub struct FixedOut<'a> {
 }
 
 impl<'a> FixedOut<'a> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new(rest: &'a mut [MaybeUninit<u8>]) -> Self {
         FixedOut { rest }
     }
@@ -56,7 +57,8 @@ impl<'a> FixedOut<'a> {
     ///
     /// # Panics
     /// If fewer than `K` are left: an `encode_fixed` that writes more than its `FIXED_SIZE`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn put<const K: usize>(&mut self, bytes: [u8; K]) {
         let (head, tail) = core::mem::take(&mut self.rest)
             .split_first_chunk_mut::<K>()
@@ -69,7 +71,8 @@ impl<'a> FixedOut<'a> {
     ///
     /// # Panics
     /// As [`put`](Self::put).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn put_slice(&mut self, bytes: &[u8]) {
         assert!(
             bytes.len() <= self.rest.len(),
@@ -89,7 +92,8 @@ impl<'a> FixedOut<'a> {
     }
 
     /// The next `len` bytes as their own region.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn split(&mut self, len: usize) -> FixedOut<'a> {
         let (head, tail) = core::mem::take(&mut self.rest).split_at_mut(len);
         self.rest = tail;
@@ -100,7 +104,8 @@ impl<'a> FixedOut<'a> {
     ///
     /// # Panics
     /// If fewer than `len` are left.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn take_raw(&mut self, len: usize) -> &'a mut [MaybeUninit<u8>] {
         let (head, tail) = core::mem::take(&mut self.rest).split_at_mut(len);
         self.rest = tail;
@@ -108,13 +113,15 @@ impl<'a> FixedOut<'a> {
     }
 
     /// Whether every byte has been written.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn is_full(&self) -> bool {
         self.rest.is_empty()
     }
 
     /// Bytes not written yet.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn remaining(&self) -> usize {
         self.rest.len()
     }
@@ -125,7 +132,8 @@ impl<'a> FixedOut<'a> {
     /// # Panics
     /// If `fill` writes fewer bytes than `dst` has (an `encode_fixed` that disagrees with its
     /// `FIXED_SIZE`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn fill_all(dst: &'a mut [MaybeUninit<u8>], fill: impl FnOnce(&mut FixedOut<'_>)) {
         let mut out = FixedOut::new(dst);
         fill(&mut out);
@@ -143,7 +151,8 @@ pub struct FixedIn<'a> {
 }
 
 impl<'a> FixedIn<'a> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new(rest: &'a [u8], offset: usize) -> Self {
         FixedIn { rest, offset }
     }
@@ -152,7 +161,8 @@ impl<'a> FixedIn<'a> {
     ///
     /// # Panics
     /// If fewer than `K` are left: a `decode_fixed` that reads more than its `FIXED_SIZE`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn take<const K: usize>(&mut self) -> [u8; K] {
         let (head, tail) = self
             .rest
@@ -164,7 +174,8 @@ impl<'a> FixedIn<'a> {
     }
 
     /// The input offset of the next byte.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     pub fn offset(&self) -> usize {
         self.offset
@@ -172,7 +183,8 @@ impl<'a> FixedIn<'a> {
 
     /// The next `len` bytes as their own region.
     #[cfg(feature = "alloc")]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn split(&mut self, len: usize) -> FixedIn<'a> {
         let head = FixedIn::new(&self.rest[..len], self.offset);
         self.rest = &self.rest[len..];
@@ -182,7 +194,8 @@ impl<'a> FixedIn<'a> {
 
     /// The next `len` bytes, left unread.
     #[cfg(feature = "alloc")]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn peek_slice(&self, len: usize) -> &'a [u8] {
         &self.rest[..len]
     }

@@ -113,7 +113,8 @@ pub(crate) use write::GrowBuf;
 
 /// Whether native numbers are big-endian: a constant for a typed order `O`, the run-time
 /// configuration's otherwise.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn is_big<O: OrderParam>(config: Config) -> bool {
     O::ORDER.unwrap_or(config.endian()) == crate::wire::Endian::Big
 }
@@ -121,7 +122,8 @@ fn is_big<O: OrderParam>(config: Config) -> bool {
 /// Writes a static-size `value` in byte order `O` (or `config`'s) and integer encoding `I`:
 /// the fill of the one-step paths of [`encode_to_vec`], [`encode_append`] and
 /// [`encode_into_slice`], inlined into each.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn fill_fixed<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
     value: &T,
     config: Config,
@@ -130,7 +132,8 @@ fn fill_fixed<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
     struct Fill<'v, 'o, 'b, T: ?Sized>(&'v T, &'o mut FixedOut<'b>);
     impl<T: Encode + ?Sized> ForParams for Fill<'_, '_, '_, T> {
         type Out = ();
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn run<const BIG: bool, const VARINT: bool>(self) {
             self.0.encode_fixed::<BIG, VARINT>(self.1);
         }
@@ -140,7 +143,8 @@ fn fill_fixed<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
 
 /// The bytes every `T` takes under integer encoding `I`, when the same for all values: the
 /// [`Encode::FIXED_SIZE`] or [`Encode::VARINT_SIZE`].
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn static_size<T: Encode + ?Sized, I: IntParam>() -> Option<usize> {
     if I::VARINT {
         T::VARINT_SIZE
@@ -151,7 +155,8 @@ fn static_size<T: Encode + ?Sized, I: IntParam>() -> Option<usize> {
 
 /// As [`static_size`], for decoding (a unit enum's varint tag has no static size to read).
 #[cfg(feature = "bytes")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn static_decode_size<T: Decode, I: IntParam>() -> Option<usize> {
     if I::VARINT {
         <T as Decode>::VARINT_SIZE
@@ -173,7 +178,8 @@ fn static_decode_size<T: Decode, I: IntParam>() -> Option<usize> {
 /// None for the types of this crate; the `Result` is for `Encode` implementations that can
 /// refuse a value.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn encode_to_vec<T: Encode + ?Sized>(
     value: &T,
     config: impl AnyConfig,
@@ -181,7 +187,8 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
     struct Run<'a, T: ?Sized>(&'a T);
     impl<T: Encode + ?Sized> Entry for Run<'_, T> {
         type Out = Result<alloc::vec::Vec<u8>, EncodeError>;
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
             encode_to_vec_in::<T, I, O>(self.0, config)
         }
@@ -190,7 +197,8 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
 }
 
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn encode_to_vec_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
     value: &T,
     config: Config,
@@ -206,7 +214,8 @@ fn encode_to_vec_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
             // offsets are constants, need no checks.
             out.write_fixed(
                 size,
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 |o| fill_fixed::<T, I, O>(value, config, o),
             )?;
             return Ok(out);
@@ -247,7 +256,8 @@ fn encode_to_vec_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
 /// # Errors
 /// As [`encode_to_vec`]. On an error `out` keeps its contents (its capacity may have grown).
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn encode_append<T: Encode + ?Sized>(
     value: &T,
     out: &mut alloc::vec::Vec<u8>,
@@ -256,7 +266,8 @@ pub fn encode_append<T: Encode + ?Sized>(
     struct Run<'a, 'o, T: ?Sized>(&'a T, &'o mut alloc::vec::Vec<u8>);
     impl<T: Encode + ?Sized> Entry for Run<'_, '_, T> {
         type Out = Result<(), EncodeError>;
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
             encode_append_in::<T, I, O>(self.0, self.1, config)
         }
@@ -265,7 +276,8 @@ pub fn encode_append<T: Encode + ?Sized>(
 }
 
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn encode_append_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
     value: &T,
     out: &mut alloc::vec::Vec<u8>,
@@ -278,7 +290,8 @@ fn encode_append_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
         // 33-byte `extend_from_slice` 3.0).
         out.write_fixed(
             size,
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             |o| fill_fixed::<T, I, O>(value, config, o),
         )?;
         return Ok(());
@@ -336,7 +349,8 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
     struct Run<'a, 'o, T: ?Sized>(&'a T, &'o mut [u8]);
     impl<T: Encode + ?Sized> Entry for Run<'_, '_, T> {
         type Out = Result<usize, EncodeError>;
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
             encode_into_slice_in::<T, I, O>(self.0, self.1, config)
         }
@@ -344,7 +358,8 @@ pub fn encode_into_slice<T: Encode + ?Sized>(
     config.dispatch(Run(value, dst))
 }
 
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn encode_into_slice_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
     value: &T,
     dst: &mut [u8],
@@ -359,7 +374,8 @@ fn encode_into_slice_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
         let mut out = SliceWriter::new(dst);
         out.write_fixed(
             size,
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             |o| fill_fixed::<T, I, O>(value, config, o),
         )?;
         return Ok(size);
@@ -413,7 +429,8 @@ pub fn encode_into_writer<T: Encode + ?Sized, W: std::io::Write>(
 ///
 /// # Errors
 /// As [`encode_to_vec`].
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn encoded_size<T: Encode + ?Sized>(
     value: &T,
     config: impl AnyConfig,
@@ -421,7 +438,8 @@ pub fn encoded_size<T: Encode + ?Sized>(
     struct Run<'a, T: ?Sized>(&'a T);
     impl<T: Encode + ?Sized> Entry for Run<'_, T> {
         type Out = Result<usize, EncodeError>;
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
             encoded_size_in::<T, I, O>(self.0, config)
         }
@@ -429,7 +447,8 @@ pub fn encoded_size<T: Encode + ?Sized>(
     config.dispatch(Run(value))
 }
 
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn encoded_size_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
     value: &T,
     config: Config,
@@ -457,7 +476,8 @@ pub(crate) fn encoded_size_in<T: Encode + ?Sized, I: IntParam, O: OrderParam>(
 ///
 /// # Errors
 /// A [`DecodeError`] naming what is wrong and its byte offset.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn decode_from_slice<T: Decode>(
     src: &[u8],
     config: impl AnyConfig,
@@ -465,7 +485,8 @@ pub fn decode_from_slice<T: Decode>(
     struct Run<'a, T>(&'a [u8], core::marker::PhantomData<T>);
     impl<T: Decode> Entry for Run<'_, T> {
         type Out = Result<(T, usize), DecodeError>;
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
             decode_from_slice_in::<T, I, O>(self.0, config)
         }
@@ -473,7 +494,8 @@ pub fn decode_from_slice<T: Decode>(
     config.dispatch(Run(src, core::marker::PhantomData))
 }
 
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn decode_from_slice_in<T: Decode, I: IntParam, O: OrderParam>(
     src: &[u8],
     config: Config,
@@ -605,7 +627,8 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de>>(
     struct Run<'de, T>(&'de [u8], core::marker::PhantomData<T>);
     impl<'de, T: BorrowDecode<'de>> Entry for Run<'de, T> {
         type Out = Result<(T, usize), DecodeError>;
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
             let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(self.0)), config);
             let value = T::borrow_decode(&mut d)?;

@@ -48,7 +48,8 @@ pub(crate) enum PrefixedError<R> {
 /// into whatever room the buffer had and sized only when it ran out, a 4 KiB message was
 /// encoded twice every other time, as a read buffer's spare room shrinks while messages are
 /// consumed from its front). On an error `out` keeps its contents (its capacity may grow).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn encode_prefixed<T, B, P>(
     value: &T,
     out: &mut B,
@@ -68,7 +69,8 @@ where
 
 /// [`encode_prefixed`] compiled for integer encoding `I` (the order is the configuration's, a
 /// run-time value: the transport's configuration is one).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn encode_prefixed_in<T, B, P, I>(
     value: &T,
     out: &mut B,
@@ -90,7 +92,8 @@ where
             prefix.write(size, head);
             FixedOut::fill_all(
                 body,
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 |o| fill_fixed::<T, I, RuntimeOrder>(value, config, o),
             );
         });
@@ -151,7 +154,8 @@ where
 /// value holds nothing that could share its input (`bytes::Bytes`), so a message of it is
 /// decoded from the slice rather than through a sharing reader.
 #[cfg(feature = "tokio")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn decodes_in_one_step<T: Decode>(config: Config) -> bool {
     match config.int_encoding() {
         IntEncoding::Fixed => super::static_decode_size::<T, Fixint>().is_some(),
@@ -163,7 +167,8 @@ pub(crate) fn decodes_in_one_step<T: Decode>(config: Config) -> bool {
 /// Decodes one whole message of `len` bytes from `reader` (which holds exactly those, as a
 /// message read in place): a value using fewer bytes is a [`DecodeErrorKind::TrailingBytes`]
 /// error.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn decode_message<T: Decode, R: Reader>(
     reader: R,
     len: usize,

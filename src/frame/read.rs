@@ -135,45 +135,53 @@ impl<R: Reader, I: IntParam, O: OrderParam> Reader for Static<R, I, O> {
         IntEncoding::Fixed
     });
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
         self.0.read(dst)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn remaining(&self) -> Option<usize> {
         self.0.remaining()
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn counts_remaining(&self) -> bool {
         self.0.counts_remaining()
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn peek(&self) -> Option<&[u8]> {
         self.0.peek()
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn consume(&mut self, len: usize) {
         self.0.consume(len);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
         self.0.claim_allocation(bytes)
     }
 
     #[cfg(feature = "bytes")]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
         self.0.read_shared(len)
     }
 }
 
 impl<'de, R: BorrowReader<'de>, I: IntParam, O: OrderParam> BorrowReader<'de> for Static<R, I, O> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {
         self.0.borrow(len)
     }

@@ -20,7 +20,8 @@ use crate::layout::Tables;
 /// # Safety
 /// [`is_memory_image`] holds for `T`'s map in this order: every memory byte of a `T` is
 /// mapped, so none is padding.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) unsafe fn copy_encode_run<T>(items: &[T], out: &mut FixedOut<'_>) {
     // SAFETY: the caller's promise (the `BYTE_MAP` contract: mapped bytes are non-padding,
     // initialized), so the run's memory is `size_of_val(items)` initialized bytes, borrowed
@@ -32,7 +33,8 @@ pub(super) unsafe fn copy_encode_run<T>(items: &[T], out: &mut FixedOut<'_>) {
 
 /// Writes `items` into `out` by one byte permutation each, if `tables` exist and the CPU has
 /// a kernel; `false` (nothing written) otherwise.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut FixedOut<'_>) -> bool {
     let Some(t) = tables else { return false };
     if items.len() < 2 || !crate::bulk::records_kernel_available() {
@@ -58,7 +60,8 @@ pub(super) fn permute_run<T>(items: &[T], tables: Option<Tables>, out: &mut Fixe
 
 /// Writes a run of static-size values, each into its own `size` bytes by `encode` (a type's
 /// `encode_fixed`).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn encode_run<T>(
     items: &[T],
     size: usize,
@@ -95,7 +98,8 @@ pub(super) fn encode_run<T>(
 /// `BYTE_MAP`): they exist only for types whose every byte pattern is valid and whose
 /// non-padding bytes are all written.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) unsafe fn fill_run<T>(
     len: usize,
     size: usize,

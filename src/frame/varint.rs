@@ -22,7 +22,8 @@ pub(crate) trait PieceSink {
 
 /// Writes `value` as a varint (payload in `order`) to `sink` as one constant-size piece per
 /// width. Inlined: where the value has fewer bits (a `u16`), the wider cases fold away.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn write<S: PieceSink>(value: u128, order: Endian, sink: S) -> S::Out {
     macro_rules! marked {
         ($marker:expr, $t:ty) => {{
@@ -53,7 +54,8 @@ pub(crate) fn write<S: PieceSink>(value: u128, order: Endian, sink: S) -> S::Out
 impl PieceSink for &mut FixedOut<'_> {
     type Out = ();
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn piece<const K: usize>(self, bytes: [u8; K]) {
         self.put(bytes);
     }
@@ -63,7 +65,8 @@ impl PieceSink for &mut FixedOut<'_> {
 impl PieceSink for &mut [u8; 17] {
     type Out = usize;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn piece<const K: usize>(self, bytes: [u8; K]) -> usize {
         self[..K].copy_from_slice(&bytes);
         K
@@ -75,7 +78,8 @@ impl PieceSink for &mut [u8; 17] {
 impl PieceSink for &mut alloc::vec::Vec<u8> {
     type Out = ();
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn piece<const K: usize>(self, bytes: [u8; K]) {
         self.extend_from_slice(&bytes);
     }
@@ -94,7 +98,8 @@ pub(crate) enum ParseError {
 
 /// Parses one varint for a type of `width` bytes from the front of `bytes`; returns the value
 /// and the bytes used.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn parse(
     bytes: &[u8],
     width: usize,
@@ -217,28 +222,38 @@ macro_rules! run_ints {
     ($(unsigned $u:ty;)* $(signed $i:ty => $iu:ty;)*) => {
         $(impl RunInt for $u {
             const WIDTH: usize = size_of::<$u>();
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn carried(self) -> u128 { self as u128 }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_carried(carried: u128) -> Self { carried as $u }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn is_small(self) -> bool { self <= SINGLE_MAX as $u }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn small_byte(self) -> u8 { self as u8 }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_small(byte: u8) -> Self { byte as $u }
         })*
         $(impl RunInt for $i {
             const WIDTH: usize = size_of::<$i>();
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn carried(self) -> u128 { ((self << 1) ^ (self >> (<$i>::BITS - 1))) as $iu as u128 }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_carried(carried: u128) -> Self { unzigzag(carried) as $i }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn is_small(self) -> bool { ((self << 1) ^ (self >> (<$i>::BITS - 1))) as $iu <= SINGLE_MAX as $iu }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn small_byte(self) -> u8 { ((self << 1) ^ (self >> (<$i>::BITS - 1))) as u8 }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_small(byte: u8) -> Self { ((byte >> 1) as $i) ^ -((byte & 1) as $i) }
         })*
     };
@@ -252,7 +267,8 @@ run_ints! {
 const RUN_STEP: usize = 16;
 
 /// The most bytes a run of `len` varints of `T` takes.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) const fn run_bound<T: RunInt>(len: usize) -> Option<usize> {
     len.checked_mul(T::WIDTH + 1)
 }
@@ -279,7 +295,8 @@ pub(crate) fn encode_run<T: RunInt>(values: &[T], order: Endian, out: &mut Fixed
 
 /// The varint of `T` at the front of `src` and the bytes it takes, one-byte values first;
 /// `None` if it does not parse (the caller's value-by-value read gives the error).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn parse_one<T: RunInt>(src: &[u8], order: Endian) -> Option<(T, usize)> {
     if let Some(&b) = src.first()
         && b <= SINGLE_MAX

@@ -35,7 +35,8 @@ pub trait Writer {
     ///
     /// # Errors
     /// As [`write`](Self::write).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
         self.write(&bytes)
     }
@@ -122,7 +123,8 @@ impl<T: Writer + ?Sized> Writer for &mut T {
         (**self).write(bytes)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
         (**self).write_array(bytes)
     }
@@ -137,7 +139,8 @@ impl<T: Writer + ?Sized> Writer for &mut T {
         (**self).count_only()
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_fixed(
         &mut self,
         len: usize,
@@ -146,7 +149,8 @@ impl<T: Writer + ?Sized> Writer for &mut T {
         (**self).write_fixed(len, fill)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_bounded(
         &mut self,
         max: usize,
@@ -175,7 +179,8 @@ pub(crate) trait GrowBuf {
     }
 
     /// Makes room for `len` bytes, lets `fill` write all of them, and counts them.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fill_spare(&mut self, len: usize, fill: impl FnOnce(&mut [MaybeUninit<u8>])) {
         self.reserve(len);
         let start = self.len();
@@ -241,7 +246,8 @@ macro_rules! grow_buf_writer {
                 Ok(())
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
                 self.fill_spare(K, |dst| {
                     let Some((head, _)) = dst.split_first_chunk_mut::<K>() else {
@@ -258,7 +264,8 @@ macro_rules! grow_buf_writer {
                 Ok(())
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write_fixed(
                 &mut self,
                 len: usize,
@@ -268,7 +275,8 @@ macro_rules! grow_buf_writer {
                 Ok(true)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write_bounded(
                 &mut self,
                 max: usize,
@@ -341,27 +349,32 @@ impl<W: Writer, I: IntParam, O: OrderParam> Writer for Static<W, I, O> {
         IntEncoding::Fixed
     });
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.0.write(bytes)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
         self.0.write_array(bytes)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn count_only(&mut self) -> Option<&mut usize> {
         self.0.count_only()
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_wire<E: WireElement>(&mut self, src: &[E::Native]) -> Result<(), EncodeError> {
         self.0.write_wire::<E>(src)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_fixed(
         &mut self,
         len: usize,
@@ -370,7 +383,8 @@ impl<W: Writer, I: IntParam, O: OrderParam> Writer for Static<W, I, O> {
         self.0.write_fixed(len, fill)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_bounded(
         &mut self,
         max: usize,
@@ -426,7 +440,8 @@ impl<'a> SliceWriter<'a> {
 
     /// The next `len` bytes, if there is room for them (then they count as written; else
     /// nothing changes).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn take(&mut self, len: usize) -> Option<&'a mut [MaybeUninit<u8>]> {
         if len > self.rest.len() {
             return None;
@@ -458,7 +473,8 @@ impl Writer for SliceWriter<'_> {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_array<const K: usize>(&mut self, bytes: [u8; K]) -> Result<(), EncodeError> {
         if K > self.rest.len() {
             return Err(self.full(K));
@@ -482,7 +498,8 @@ impl Writer for SliceWriter<'_> {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_fixed(
         &mut self,
         len: usize,
@@ -496,7 +513,8 @@ impl Writer for SliceWriter<'_> {
         Ok(true)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_bounded(
         &mut self,
         max: usize,
@@ -541,7 +559,8 @@ impl Writer for SizeCounter {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_array<const K: usize>(&mut self, _: [u8; K]) -> Result<(), EncodeError> {
         self.count += K;
         Ok(())
@@ -559,7 +578,8 @@ impl Writer for SizeCounter {
     }
 
     /// Counts, without producing the bytes.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_fixed(
         &mut self,
         len: usize,

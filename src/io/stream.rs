@@ -96,7 +96,8 @@ impl<T: WireBytes> EndianRead for T {
 
 /// Fills `image` with one `read_exact` (zeroed first, so every byte is initialised whatever
 /// the reader does) and validates it as a `T` in place.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn read_valid_image<T: WireBytes, R: Read + ?Sized>(
     reader: &mut R,
     image: &mut MaybeUninit<T>,

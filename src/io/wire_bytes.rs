@@ -27,7 +27,8 @@ pub trait WireBytes: TryFromBytes + IntoBytes + KnownLayout + Immutable + Sized 
     /// holds a Unicode scalar value". Reads reject images that break them. Only a check, never
     /// relied on for memory safety. The default has no rules.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn follows_value_rules(bytes: &[u8]) -> bool {
         let _ = bytes;
         true
@@ -43,7 +44,8 @@ pub trait WireBytes: TryFromBytes + IntoBytes + KnownLayout + Immutable + Sized 
 
 /// Whether `bytes` (exactly `T::WIRE_SIZE` long, aligned for `T`) is the wire image of a
 /// valid `T`: bit-valid for zerocopy and following `T`'s value rules.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn is_valid_image<T: WireBytes>(bytes: &[u8]) -> bool {
     T::try_ref_from_bytes(bytes).is_ok() && T::follows_value_rules(bytes)
 }
@@ -74,7 +76,8 @@ impl<T: OrderedBytes> WireBytes for LittleEndian<T> where
 }
 
 impl WireBytes for crate::wire::BigEndianChar {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn follows_value_rules(bytes: &[u8]) -> bool {
         bytes
             .try_into()
@@ -83,7 +86,8 @@ impl WireBytes for crate::wire::BigEndianChar {
 }
 
 impl WireBytes for crate::wire::LittleEndianChar {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn follows_value_rules(bytes: &[u8]) -> bool {
         bytes
             .try_into()
@@ -93,7 +97,8 @@ impl WireBytes for crate::wire::LittleEndianChar {
 
 /// Elements back to back; an invalid image is located down to the first bad element.
 impl<T: WireBytes, const N: usize> WireBytes for [T; N] {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn follows_value_rules(bytes: &[u8]) -> bool {
         // For element types without rules this is a loop of `true`s, which compiles away.
         match size_of::<T>() {

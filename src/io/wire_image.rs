@@ -50,12 +50,14 @@ impl InvalidImage {
 impl<T: WireBytes> WireImage for T {
     const WIRE_SIZE: usize = <T as WireBytes>::WIRE_SIZE;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_image(&self, out: &mut [u8]) {
         out.copy_from_slice(self.as_bytes());
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_image(bytes: &[u8]) -> Result<Self, InvalidImage> {
         match T::try_read_from_bytes(bytes) {
             Ok(value) if T::follows_value_rules(bytes) => Ok(value),

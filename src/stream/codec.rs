@@ -117,7 +117,8 @@ impl<T> MessageCodec<T> {
 
 impl<T: Decode> MessageCodec<T> {
     /// Decodes the message at `head` in `src`, which holds all of it, and consumes it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_message(&self, src: &mut BytesMut, head: Head) -> std::io::Result<T> {
         let config = self.settings.config;
         if frame::decodes_in_one_step::<T>(config) {
@@ -237,7 +238,8 @@ struct MessageIn<'a> {
 
 impl MessageIn<'_> {
     /// The buffer's bytes up to the message's end.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bytes(&self) -> &[u8] {
         match &self.shared {
             Some(shared) => shared,

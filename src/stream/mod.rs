@@ -219,7 +219,8 @@ impl Builder {
     /// # Errors
     /// `InvalidInput` for a message beyond the limits or a value that cannot be encoded;
     /// `out` keeps its contents.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn append<T: Encode + ?Sized>(
         &self,
         value: &T,
@@ -238,7 +239,8 @@ impl Builder {
     ///
     /// # Errors
     /// [`MessageError::TooLong`] for a length beyond the maximum, [`MessageError::BadPrefix`].
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn head(&self, received: &[u8]) -> Result<Option<Head>, MessageError> {
         let Some((length, start)) = self.length_prefix.read(received)? else {
             return Ok(None);
@@ -266,7 +268,8 @@ impl Builder {
     }
 
     /// Decodes the message `frame` (all of it, exactly) from a slice.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_slice<T: Decode>(&self, message: &[u8]) -> std::io::Result<T> {
         frame::decode_from_slice_exact(message, self.config).map_err(undecodable)
     }

@@ -135,7 +135,8 @@ impl LengthPrefix {
 
 /// `big_endian` (a number's bytes, most significant first) into `buf` in `order`; returns the
 /// width.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn put(buf: &mut [u8; MAX_PREFIX_WIDTH], order: Endian, big_endian: &[u8]) -> usize {
     let dst = &mut buf[..big_endian.len()];
     dst.copy_from_slice(big_endian);
@@ -146,7 +147,8 @@ fn put(buf: &mut [u8; MAX_PREFIX_WIDTH], order: Endian, big_endian: &[u8]) -> us
 }
 
 /// Writes `bytes` at the start of `out`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn put_uninit(out: &mut [MaybeUninit<u8>], bytes: &[u8]) {
     for (dst, &b) in out[..bytes.len()].iter_mut().zip(bytes) {
         *dst = MaybeUninit::new(b);

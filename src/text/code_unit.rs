@@ -43,19 +43,23 @@ macro_rules! code_unit {
             const NUL: $native = 0;
             const SPACE: $native = 0x20;
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_native(unit: $native) -> Self {
                 Self::new(unit)
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_native(self) -> $native {
                 self.get()
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_raw(self) -> $native {
                 self.to_bits()
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_raw(raw: $native) -> Self {
                 Self::from_bits(raw)
             }

@@ -24,14 +24,16 @@ macro_rules! arithmetic {
     ($W:ident; $($Op:ident $op:ident $OpAssign:ident $op_assign:ident),*) => {$(
         impl<T: SpecificEndian<T> + $Op<Output = T>> $Op for $W<T> {
             type Output = Self;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self, rhs: Self) -> Self {
                 Self::from_native(self.to_native().$op(rhs.to_native()))
             }
         }
 
         impl<T: SpecificEndian<T> + $Op<Output = T>> $OpAssign for $W<T> {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op_assign(&mut self, rhs: Self) {
                 *self = (*self).$op(rhs);
             }
@@ -50,7 +52,8 @@ macro_rules! arithmetic_for {
 
         impl<T: SpecificEndian<T> + Neg<Output = T>> Neg for $W<T> {
             type Output = Self;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn neg(self) -> Self {
                 Self::from_native(-self.to_native())
             }
@@ -67,7 +70,8 @@ macro_rules! bitwise {
 
         impl Not for $W<$t> {
             type Output = Self;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn not(self) -> Self {
                 Self::from_bits(!self.to_bits())
             }
@@ -76,14 +80,16 @@ macro_rules! bitwise {
     (@op $W:ident<$t:ty>; $Op:ident $op:ident $OpAssign:ident $op_assign:ident $sym:tt) => {
         impl $Op for $W<$t> {
             type Output = Self;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self, rhs: Self) -> Self {
                 Self::from_bits(self.to_bits() $sym rhs.to_bits())
             }
         }
 
         impl $OpAssign for $W<$t> {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op_assign(&mut self, rhs: Self) {
                 *self = *self $sym rhs;
             }
@@ -99,14 +105,16 @@ macro_rules! shifts {
     (@op $W:ident<$t:ty>; $Op:ident $op:ident $OpAssign:ident $op_assign:ident $sym:tt) => {
         impl $Op for $W<$t> {
             type Output = Self;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self, rhs: Self) -> Self {
                 Self::new(self.get() $sym rhs.get())
             }
         }
 
         impl $OpAssign for $W<$t> {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op_assign(&mut self, rhs: Self) {
                 *self = *self $sym rhs;
             }

@@ -49,62 +49,71 @@ macro_rules! integer_impls {
             pub const ZERO: Self = Self::new(0);
 
             /// Wraps a native value, converting it to this byte order (usable in `const`).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn new(value: $t) -> Self {
                 Self::from_bits(value.$to())
             }
 
             /// Returns the native value (usable in `const`).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn get(self) -> $t {
                 <$t>::$from(self.to_bits())
             }
 
             /// Replaces the held value with `value` (native order).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub const fn set(&mut self, value: $t) {
                 *self = Self::new(value);
             }
 
             /// The wire bytes: the bytes of this value in memory.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn to_bytes(self) -> [u8; size_of::<$t>()] {
                 self.to_bits().to_ne_bytes()
             }
 
             /// Takes wire bytes as they are (they already are in this order).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn from_bytes(bytes: [u8; size_of::<$t>()]) -> Self {
                 Self::from_bits(<$t>::from_ne_bytes(bytes))
             }
 
             /// Number of one bits (needs no byte swap).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn count_ones(self) -> u32 {
                 self.to_bits().count_ones()
             }
 
             /// Number of zero bits (needs no byte swap).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn count_zeros(self) -> u32 {
                 self.to_bits().count_zeros()
             }
 
             /// Number of leading zero bits of the native value.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn leading_zeros(self) -> u32 {
                 self.get().leading_zeros()
             }
 
             /// Number of trailing zero bits of the native value.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn trailing_zeros(self) -> u32 {
                 self.get().trailing_zeros()
@@ -150,21 +159,24 @@ macro_rules! integer_impls {
         }
 
         impl From<$W<$t>> for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from(v: $W<$t>) -> $t {
                 v.get()
             }
         }
 
         impl From<$W<Wrapping<$t>>> for Wrapping<$t> {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from(v: $W<Wrapping<$t>>) -> Self {
                 v.to_native()
             }
         }
 
         impl From<$W<Saturating<$t>>> for Saturating<$t> {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from(v: $W<Saturating<$t>>) -> Self {
                 v.to_native()
             }
@@ -176,34 +188,39 @@ macro_rules! float_impls {
     ($W:ident, $to:ident, $from:ident; $($t:ty => $bits:ty),*) => {$(
         impl $W<$t> {
             /// Wraps a native value, converting it to this byte order (usable in `const`).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn new(value: $t) -> Self {
                 Self::from_bits(<$t>::from_bits(value.to_bits().$to()))
             }
 
             /// Returns the native value (usable in `const`).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn get(self) -> $t {
                 <$t>::from_bits(<$bits>::$from(self.to_bits().to_bits()))
             }
 
             /// Replaces the held value with `value` (native order).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub const fn set(&mut self, value: $t) {
                 *self = Self::new(value);
             }
 
             /// The wire bytes: the bytes of this value in memory.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn to_bytes(self) -> [u8; size_of::<$t>()] {
                 self.to_bits().to_ne_bytes()
             }
 
             /// Takes wire bytes as they are (they already are in this order).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn from_bytes(bytes: [u8; size_of::<$t>()]) -> Self {
                 Self::from_bits(<$t>::from_ne_bytes(bytes))
@@ -211,7 +228,8 @@ macro_rules! float_impls {
         }
 
         impl From<$W<$t>> for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from(v: $W<$t>) -> $t {
                 v.get()
             }
@@ -223,28 +241,32 @@ macro_rules! nonzero_impls {
     ($W:ident, $to:ident, $from:ident; $($nz:ty => $t:ty),*) => {$(
         impl $W<$nz> {
             /// Wraps a native value, converting it to this byte order (usable in `const`).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn new(value: $nz) -> Self {
                 Self::from_bits(swapped_nonzero!($nz, value.get().$to()))
             }
 
             /// Returns the native value (usable in `const`).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn get(self) -> $nz {
                 swapped_nonzero!($nz, <$t>::$from(self.to_bits().get()))
             }
 
             /// The wire bytes: the bytes of this value in memory.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn to_bytes(self) -> [u8; size_of::<$t>()] {
                 self.to_bits().get().to_ne_bytes()
             }
 
             /// Takes wire bytes; `None` if they are all zero.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn from_bytes(bytes: [u8; size_of::<$t>()]) -> Option<Self> {
                 match <$nz>::new(<$t>::from_ne_bytes(bytes)) {
@@ -255,7 +277,8 @@ macro_rules! nonzero_impls {
         }
 
         impl From<$W<$nz>> for $nz {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from(v: $W<$nz>) -> $nz {
                 v.get()
             }
@@ -267,28 +290,32 @@ macro_rules! bool_impls {
     ($W:ident) => {
         impl $W<bool> {
             /// Wraps a `bool` (one byte: the same in every order; usable in `const`).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn new(value: bool) -> Self {
                 Self::from_bits(value)
             }
 
             /// Returns the `bool` (usable in `const`).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn get(self) -> bool {
                 self.to_bits()
             }
 
             /// The wire byte: 0 or 1.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn to_bytes(self) -> [u8; 1] {
                 [self.to_bits() as u8]
             }
 
             /// Reads a wire byte; `None` unless it is 0 or 1.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[must_use]
             pub const fn from_bytes(bytes: [u8; 1]) -> Option<Self> {
                 match bytes[0] {
@@ -300,7 +327,8 @@ macro_rules! bool_impls {
         }
 
         impl From<$W<bool>> for bool {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from(v: $W<bool>) -> bool {
                 v.get()
             }

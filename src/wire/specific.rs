@@ -125,13 +125,17 @@ macro_rules! impl_for_integers {
         impl OrderedBytes for $t {}
 
         impl SpecificEndian<$t> for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_big_endian(&self) -> Self { self.to_be() }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_little_endian(&self) -> Self { self.to_le() }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_big_endian(&self) -> Self { <$t>::from_be(*self) }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_little_endian(&self) -> Self { <$t>::from_le(*self) }
         }
     )*};
@@ -144,13 +148,17 @@ macro_rules! impl_for_single_bytes {
 
         /// One byte has no byte order: every conversion is the identity.
         impl SpecificEndian<$t> for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_big_endian(&self) -> Self { *self }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_little_endian(&self) -> Self { *self }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_big_endian(&self) -> Self { *self }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_little_endian(&self) -> Self { *self }
         }
     )*};
@@ -164,19 +172,23 @@ impl_for_single_bytes!(u8, i8, bool);
 /// the wire use [`BigEndianChar`](crate::wire::BigEndianChar) / [`LittleEndianChar`](crate::wire::LittleEndianChar).
 #[cfg(feature = "simple_specific_endian_bridge")]
 impl SpecificEndian<char> for char {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn to_big_endian(&self) -> Self {
         *self
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn to_little_endian(&self) -> Self {
         *self
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_big_endian(&self) -> Self {
         *self
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_little_endian(&self) -> Self {
         *self
     }
@@ -188,13 +200,17 @@ macro_rules! impl_for_floats {
 
         /// Floats change order through their bit patterns, which every `f32`/`f64` can hold.
         impl SpecificEndian<$t> for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_big_endian(&self) -> Self { <$t>::from_bits(self.to_bits().to_be()) }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_little_endian(&self) -> Self { <$t>::from_bits(self.to_bits().to_le()) }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_big_endian(&self) -> Self { self.to_big_endian() }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_little_endian(&self) -> Self { self.to_little_endian() }
         }
     )*};
@@ -207,13 +223,17 @@ macro_rules! impl_for_nonzero {
 
         /// Swapping the bytes of a non-zero integer leaves it non-zero.
         impl SpecificEndian<$nz> for $nz {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_big_endian(&self) -> Self { swapped_nonzero!($nz, self.get().to_be()) }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_little_endian(&self) -> Self { swapped_nonzero!($nz, self.get().to_le()) }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_big_endian(&self) -> Self { self.to_big_endian() }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_little_endian(&self) -> Self { self.to_little_endian() }
         }
     )*};
@@ -248,13 +268,17 @@ impl_for_nonzero!(
 macro_rules! impl_for_newtype {
     ($($wrapper:ident),*) => {$(
         impl<T: SpecificEndian<T>> SpecificEndian<$wrapper<T>> for $wrapper<T> {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_big_endian(&self) -> Self { $wrapper(self.0.to_big_endian()) }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn to_little_endian(&self) -> Self { $wrapper(self.0.to_little_endian()) }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_big_endian(&self) -> Self { $wrapper(self.0.from_big_endian()) }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_little_endian(&self) -> Self { $wrapper(self.0.from_little_endian()) }
         }
     )*};

@@ -47,38 +47,44 @@ macro_rules! common_impls {
         impl<T: SpecificEndian<T>> $W<T> {
             /// Returns the stored representation as is: the value with its bytes in this
             /// wrapper's order (not the native value; see [`to_native`](Self::to_native)).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub const fn to_bits(&self) -> T {
                 self.0
             }
 
             /// Wraps `bits`, taken to be already in this wrapper's order (no conversion).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub const fn from_bits(bits: T) -> Self {
                 Self(bits)
             }
 
             /// Returns the value in the host's byte order.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn to_native(&self) -> T {
                 self.0.$from()
             }
 
             /// Converts a native value into this byte order (the same as `From<T>`).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn from_native(value: T) -> Self {
                 Self(value.$to())
             }
 
             /// Replaces the held value with `value` (given in native order).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn set_native(&mut self, value: T) {
                 *self = Self::from_native(value);
             }
         }
 
         impl<T: SpecificEndian<T>> From<T> for $W<T> {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from(value: T) -> Self {
                 Self::from_native(value)
             }
@@ -128,14 +134,16 @@ macro_rules! common_impls {
 super::for_both_wrappers!(common_impls);
 
 impl<T: SpecificEndian<T>> From<LittleEndian<T>> for BigEndian<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from(v: LittleEndian<T>) -> Self {
         Self::from_native(v.to_native())
     }
 }
 
 impl<T: SpecificEndian<T>> From<BigEndian<T>> for LittleEndian<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from(v: BigEndian<T>) -> Self {
         Self::from_native(v.to_native())
     }

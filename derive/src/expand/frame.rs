@@ -494,7 +494,8 @@ impl Cx<'_> {
                 const FIXED_SIZE: ::core::option::Option<usize> = ::core::option::Option::Some(4);
                 const VARINT_SIZE: ::core::option::Option<usize> = #varint_size;
 
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn encode_fixed<const __BIG: bool, const __VARINT: bool>(&self, out: &mut #f::FixedOut<'_>) {
                     let tag: u32 = match self { #(#tag_arms)* };
                     if __VARINT {
@@ -509,7 +510,8 @@ impl Cx<'_> {
             decode_items: quote! {
                 const FIXED_SIZE: ::core::option::Option<usize> = ::core::option::Option::Some(4);
 
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn decode_fixed<const __BIG: bool, const __VARINT: bool>(input: &mut #f::FixedIn<'_>) -> ::core::result::Result<Self, #f::DecodeError> {
                     let start = input.offset();
                     let tag = if #big {
@@ -568,7 +570,8 @@ impl Cx<'_> {
                     #f::sum_sizes(&[#(<#tys as #f::Encode>::VARINT_SIZE),*]);
                 #encode_map
 
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn encode_fixed<const __BIG: bool, const __VARINT: bool>(&self, out: &mut #f::FixedOut<'_>) {
                     #(#puts)*
                 }
@@ -580,7 +583,8 @@ impl Cx<'_> {
                     #f::sum_sizes(&[#(<#tys as #f::Decode>::VARINT_SIZE),*]);
                 #decode_map
 
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn decode_fixed<const __BIG: bool, const __VARINT: bool>(input: &mut #f::FixedIn<'_>) -> ::core::result::Result<Self, #f::DecodeError> {
                     ::core::result::Result::Ok(#build)
                 }
@@ -716,7 +720,9 @@ impl Cx<'_> {
             None => TokenStream::new(),
         };
         let inline_encode = match struct_items {
-            Some(_) => quote!(#[inline(always)]),
+            Some(_) => {
+                quote!(#[cfg_attr(debug_assertions, inline)] #[cfg_attr(not(debug_assertions), inline(always))])
+            }
             None => TokenStream::new(),
         };
         let encode_in_order = self.in_own_order(

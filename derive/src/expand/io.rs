@@ -39,7 +39,8 @@ impl Cx<'_> {
         quote! {
             #[automatically_derived]
             impl #impl_generics #c::WireBytes for #wire #ty_generics #where_all {
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn follows_value_rules(bytes: &[u8]) -> bool {
                     bytes.len() == #ds::size_of::<Self>() #(#rules)*
                 }

@@ -105,7 +105,8 @@ impl<R: Reader> Decoder<R> {
     }
 
     /// Counts `len` bytes just read (nothing to count when the reader counts what is left).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn advance(&mut self, len: usize) {
         if !self.reader.counts_remaining() {
             self.offset += len;
@@ -128,7 +129,8 @@ impl<R: Reader> Decoder<R> {
     /// another order (see [`Encoder::in_order`](crate::frame::Encoder::in_order)); its
     /// position, limits and depth are carried over and back.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn in_order<S, T>(
         &mut self,
         order: Endian,
@@ -164,7 +166,8 @@ impl<R: Reader> Decoder<R> {
 
     /// The byte order of native integers, lengths and tags here: a constant under a typed
     /// configuration, the configuration's (or a derived type's) otherwise.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn endian(&self) -> Endian {
         match R::ORDER {
             Some(order) => order,
@@ -186,7 +189,8 @@ impl<R: Reader> Decoder<R> {
 
     /// The integer encoding (the configuration's; a compile-time constant on the entry
     /// points' paths).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn int_encoding(&self) -> IntEncoding {
         match R::INT_ENCODING {
             Some(known) => known,
@@ -196,7 +200,8 @@ impl<R: Reader> Decoder<R> {
 
     /// Whether integers are read at their full width (then static-size values take their
     /// [`Decode::FIXED_SIZE`]).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_fixed_int(&self) -> bool {
         self.int_encoding() == IntEncoding::Fixed
     }
@@ -208,7 +213,8 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// `read`'s error.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_fixed<T>(
         &mut self,
         len: usize,
@@ -229,7 +235,8 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// As [`Decode::decode_fixed`].
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn decode_fixed_in<T: Decode, const BIG: bool>(
         &mut self,
     ) -> Result<Option<T>, DecodeError> {
@@ -249,7 +256,8 @@ impl<R: Reader> Decoder<R> {
     /// The bytes every `T` takes under this configuration's integer encoding, if the same for
     /// all ([`Decode::FIXED_SIZE`] or [`Decode::VARINT_SIZE`]).
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn static_size<T: Decode>(&self) -> Option<usize> {
         if self.is_fixed_int() {
             T::FIXED_SIZE
@@ -263,7 +271,8 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// As [`Decode::decode_fixed`].
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn decode_fixed<T: Decode>(&mut self) -> Result<Option<T>, DecodeError> {
         match self.endian() {
             Endian::Big => self.decode_fixed_in::<T, true>(),
@@ -280,7 +289,8 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// As [`Decode::decode_fixed`].
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn decode_fixed_into<T: Decode, const BIG: bool>(
         &mut self,
         slot: &mut MaybeUninit<T>,
@@ -294,7 +304,8 @@ impl<R: Reader> Decoder<R> {
 
     /// [`decode_fixed_into`](Self::decode_fixed_into) under one integer encoding, whose
     /// static size for `T` is `size`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_into<T: Decode, const BIG: bool, const VARINT: bool>(
         &mut self,
         size: Option<usize>,
@@ -303,7 +314,8 @@ impl<R: Reader> Decoder<R> {
         let Some(size) = size else { return Ok(false) };
         let read = self.read_fixed(
             size,
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             |input| {
                 slot.write(T::decode_fixed::<BIG, VARINT>(input)?);
                 Ok(())
@@ -317,7 +329,8 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// As [`Decode::decode_fixed`].
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn decode_fixed_into_config<T: Decode>(
         &mut self,
         slot: &mut MaybeUninit<T>,
@@ -382,7 +395,8 @@ impl<R: Reader> Decoder<R> {
     ///
     /// # Errors
     /// [`DecodeErrorKind::LengthTooLarge`] naming the reason, or a read error.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn read_len(&mut self, min_size: usize, alloc_size: usize) -> Result<usize, DecodeError> {
         let start = self.offset();
         let order = self.endian();
@@ -465,7 +479,8 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// [`DecodeErrorKind::TooDeep`] beyond [`MAX_NESTING`] levels, or `f`'s error.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn nested<T>(
         &mut self,
         f: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
@@ -488,7 +503,8 @@ impl<R: Reader> Decoder<R> {
     /// # Errors
     /// As [`read_len`](Self::read_len) and [`nested`](Self::nested), or `f`'s error.
     #[cfg(feature = "alloc")]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn nested_run<T>(
         &mut self,
         min_size: usize,
@@ -496,7 +512,8 @@ impl<R: Reader> Decoder<R> {
         f: impl FnOnce(usize, &mut Self) -> Result<T, DecodeError>,
     ) -> Result<T, DecodeError> {
         self.nested(
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             |d| {
                 let len = d.read_len(min_size, alloc_size)?;
                 f(len, d)

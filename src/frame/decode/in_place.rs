@@ -53,7 +53,8 @@ impl<T: ?Sized> InPlace<T> {
 /// # Errors
 /// As [`Decode::decode`].
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn decode_into_slot<T: Decode, R: Reader>(
     d: &mut Decoder<R>,
     slot: &mut MaybeUninit<T>,
@@ -81,7 +82,8 @@ pub(crate) fn decode_vec_into_slot<T: Decode, R: Reader>(
 #[cfg(feature = "alloc")]
 /// Whether a run of `T`s is decoded by one copy in this order (`big`): `[u8; 32]`, wrappers,
 /// derived structs of them without padding; computed at compile time per type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 const fn decode_copies<T: Decode>(big: bool) -> bool {
     let per_order = const {
         [
@@ -99,7 +101,8 @@ const fn decode_copies<T: Decode>(big: bool) -> bool {
 /// preallocation credit, and it skips the run machinery's checks (measured: 400 one-signature
 /// `Vec<[u8; 64]>`, 2.76 -> 2.58 us without `malloc`).
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn copy_run<T: Decode, R: Reader>(
     len: usize,
     d: &mut Decoder<R>,
@@ -139,7 +142,8 @@ pub(super) fn copy_run<T: Decode, R: Reader>(
 /// `rest` holds at least `len * size_of::<T>()` bytes, which are `len` valid `T`s in memory
 /// order.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) unsafe fn vec_of_memory<T>(len: usize, rest: &[u8]) -> alloc::vec::Vec<T> {
     const WINDOW: usize = 16;
     let size = size_of::<T>();
@@ -178,7 +182,8 @@ pub(crate) unsafe fn vec_of_memory<T>(len: usize, rest: &[u8]) -> alloc::vec::Ve
 /// static-size values after one length check, else value by value; also the fallback of the
 /// types that override it.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn decode_vec_generic<T: Decode, R: Reader>(
     len: usize,
     d: &mut Decoder<R>,
@@ -200,7 +205,8 @@ pub(crate) fn decode_vec_generic<T: Decode, R: Reader>(
             let varint = !d.is_fixed_int();
             let run = d.read_fixed(
                 total,
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 |input| {
                     for_params(
                         big,
@@ -243,7 +249,8 @@ struct FillRun<'o, 'i, 'b, T> {
 #[cfg(feature = "alloc")]
 impl<T: Decode> ForParams for FillRun<'_, '_, '_, T> {
     type Out = Result<(), DecodeError>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn run<const BIG: bool, const VARINT: bool>(self) -> Self::Out {
         fill_run_in::<T, BIG, VARINT>(self.len, self.size, self.out, self.input)
     }
@@ -252,7 +259,8 @@ impl<T: Decode> ForParams for FillRun<'_, '_, '_, T> {
 /// [`fill_run`] in one order and integer encoding, `T`'s permutation tables for them a
 /// constant: a type without tables compiles to the value-by-value loop alone.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn fill_run_in<T: Decode, const BIG: bool, const VARINT: bool>(
     len: usize,
     size: usize,
@@ -275,7 +283,8 @@ fn fill_run_in<T: Decode, const BIG: bool, const VARINT: bool>(
             // Inlined into the loop: called out of line, each value came back through memory
             // and its next read stalled on the store (1000 33-byte trades without the records
             // kernel: 7.4 us instead of 0.93).
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             |i| T::decode_fixed::<BIG, VARINT>(i),
         )
     }

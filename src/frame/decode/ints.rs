@@ -14,7 +14,8 @@ impl<R: Reader> Decoder<R> {
     ///
     /// Inlined so that a constant `width` (every caller's) turns the fixed-int read into one
     /// load of that many bytes; varints stay a call.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn read_uint(
         &mut self,
         width: usize,

@@ -24,7 +24,8 @@ use crate::layout::ByteMap;
 pub(crate) struct ReadFixed<'i, 'b, T>(&'i mut FixedIn<'b>, core::marker::PhantomData<T>);
 
 impl<'i, 'b, T> ReadFixed<'i, 'b, T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new(input: &'i mut FixedIn<'b>) -> Self {
         ReadFixed(input, core::marker::PhantomData)
     }
@@ -32,7 +33,8 @@ impl<'i, 'b, T> ReadFixed<'i, 'b, T> {
 
 impl<T: Decode> super::config::ForParams for ReadFixed<'_, '_, T> {
     type Out = Result<T, DecodeError>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn run<const BIG: bool, const VARINT: bool>(self) -> Self::Out {
         T::decode_fixed::<BIG, VARINT>(self.0)
     }
@@ -77,7 +79,8 @@ pub trait Decode: Sized {
     /// own override it the same way, each path writing the slot.
     #[doc(hidden)]
     #[cfg(feature = "alloc")]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_vec_in_place<R: Reader>(
         len: usize,
         d: &mut Decoder<R>,
@@ -105,7 +108,8 @@ pub trait Decode: Sized {
     /// # Errors
     /// As [`decode`](Self::decode).
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_in_place<R: Reader>(
         d: &mut Decoder<R>,
         slot: &mut MaybeUninit<Self>,
@@ -186,7 +190,8 @@ pub trait Decode: Sized {
     /// # Errors
     /// As [`decode_fixed`](Self::decode_fixed).
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_fixed_array_in_place<const BIG: bool, const VARINT: bool, const N: usize>(
         input: &mut FixedIn<'_>,
         slot: &mut MaybeUninit<[Self; N]>,

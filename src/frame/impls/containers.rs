@@ -26,14 +26,16 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
         ]
     };
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
         T::encode_fixed_slice::<BIG, VARINT>(self, out);
     }
 
     // Arrays have no length prefix, so a run of them frames as the run of their elements: a
     // `Vec<[u8; 64]>` is one copy, not one per array.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_fixed_slice<const BIG: bool, const VARINT: bool>(
         items: &[Self],
         out: &mut FixedOut<'_>,
@@ -46,7 +48,8 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
         T::encode_slice(self, e)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
         T::encode_slice(items.as_flattened(), e)
     }
@@ -64,7 +67,8 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
         ]
     };
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_fixed<const BIG: bool, const VARINT: bool>(
         input: &mut FixedIn<'_>,
     ) -> Result<Self, DecodeError> {
@@ -73,7 +77,8 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
 
     // The one-step read inlines into the enclosing struct's decode (a `[u8; 32]` field is a
     // 32-byte copy, not a call returning through memory); the element-by-element read does not.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
         if let Some(value) = d.decode_fixed::<Self>()? {
             return Ok(value);
@@ -85,7 +90,8 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
     // `T::decode_fixed_array_in_place` only when `T` vouches for that in turn.
     const DECODES_IN_PLACE: Option<InPlace<Self>> = Some(unsafe { InPlace::new() });
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_in_place<R: Reader>(
         d: &mut Decoder<R>,
         slot: &mut core::mem::MaybeUninit<Self>,
@@ -101,7 +107,8 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
             );
             impl<T: Decode, const N: usize> ForParams for Fill<'_, '_, '_, T, N> {
                 type Out = Result<(), DecodeError>;
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn run<const BIG: bool, const VARINT: bool>(self) -> Self::Out {
                     T::decode_fixed_array_in_place::<BIG, VARINT, N>(self.0, self.1)
                 }
@@ -144,7 +151,8 @@ macro_rules! tuples {
                 [le, be]
             };
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
                 $(self.$idx.encode_fixed::<BIG, VARINT>(out);)+
             }
@@ -174,7 +182,8 @@ macro_rules! tuples {
                 [le, be]
             };
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn decode_fixed<const BIG: bool, const VARINT: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
                 Ok(($($T::decode_fixed::<BIG, VARINT>(input)?,)+))
             }
@@ -207,7 +216,8 @@ impl<T: Encode + ?Sized> Encode for &T {
     const FIXED_SIZE: Option<usize> = T::FIXED_SIZE;
     const VARINT_SIZE: Option<usize> = T::VARINT_SIZE;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
         (**self).encode_fixed::<BIG, VARINT>(out);
     }
@@ -219,7 +229,8 @@ impl<T: Encode + ?Sized> Encode for &T {
 }
 
 impl<T: Encode> Encode for [T] {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
         e.write_len(self.len())?;
         T::encode_slice(self, e)
@@ -346,7 +357,8 @@ mod owned {
     use super::*;
 
     impl<T: Encode> Encode for Vec<T> {
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn encode<W: Writer>(&self, e: &mut Encoder<W>) -> Result<(), EncodeError> {
             self.as_slice().encode(e)
         }
@@ -359,7 +371,8 @@ mod owned {
         // length reach the caller in registers: returned through memory and copied out with a
         // 16-byte load right after the 8-byte stores that wrote them, the copy waits for the
         // element bytes' stores to drain (measured on a Solana-like block: 87 -> 75 us).
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             // Static-size elements read no deeper (they hold no `Vec` or `Box`): such a run
             // is a leaf and does not count against the nesting depth.
@@ -370,7 +383,8 @@ mod owned {
             d.nested_run(
                 T::MIN_SIZE,
                 size_of::<T>(),
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 |len, d| T::decode_vec(len, d),
             )
         }
@@ -379,7 +393,8 @@ mod owned {
         // writes it on `Ok` and leaves nothing in it on an error.
         const DECODES_IN_PLACE: Option<InPlace<Self>> = Some(unsafe { InPlace::new() });
 
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn decode_in_place<R: Reader>(
             d: &mut Decoder<R>,
             slot: &mut core::mem::MaybeUninit<Self>,
@@ -392,7 +407,8 @@ mod owned {
             d.nested_run(
                 T::MIN_SIZE,
                 size_of::<T>(),
-                #[inline(always)]
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 |len, d| decode_vec_into_slot(len, d, slot),
             )
         }

@@ -41,7 +41,8 @@ fn fill_vec<T: Copy, R: Reader>(
 /// only: returned by value, both paths' vectors would share one stack slot, filled by the fast
 /// path's 8-byte stores and copied out with a 16-byte load that waits for them to drain.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn fill_vec_out_of_line<T: Copy, R: Reader>(
     len: usize,
     d: &mut Decoder<R>,
@@ -71,7 +72,8 @@ macro_rules! fixed_items {
             ]
         };
 
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
             out.put(if BIG {
                 self.to_be_bytes()
@@ -90,7 +92,8 @@ macro_rules! fixed_items {
             ]
         };
 
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn decode_fixed<const BIG: bool, const VARINT: bool>(
             input: &mut FixedIn<'_>,
         ) -> Result<Self, DecodeError> {
@@ -113,12 +116,14 @@ macro_rules! fixed_items {
             ]
         };
 
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
             out.put_slice(self.as_bytes());
         }
 
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn encode_fixed_slice<const BIG: bool, const VARINT: bool>(
             items: &[Self],
             out: &mut FixedOut<'_>,
@@ -137,7 +142,8 @@ macro_rules! fixed_items {
             ]
         };
 
-        #[inline(always)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn decode_fixed<const BIG: bool, const VARINT: bool>(
             input: &mut FixedIn<'_>,
         ) -> Result<Self, DecodeError> {

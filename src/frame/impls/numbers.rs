@@ -40,12 +40,14 @@ impl Encode for u8 {
         e.write_bytes(items)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
         out.put([*self]);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_fixed_slice<const BIG: bool, const VARINT: bool>(
         items: &[Self],
         out: &mut FixedOut<'_>,
@@ -62,14 +64,16 @@ impl Decode for u8 {
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_fixed<const BIG: bool, const VARINT: bool>(
         input: &mut FixedIn<'_>,
     ) -> Result<Self, DecodeError> {
         Ok(input.take::<1>()[0])
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_fixed_array<const BIG: bool, const VARINT: bool, const N: usize>(
         input: &mut FixedIn<'_>,
     ) -> Result<[Self; N], DecodeError> {
@@ -80,7 +84,8 @@ impl Decode for u8 {
     // (and it never fails); `decode_in_place` is the default, which writes it too.
     const DECODES_IN_PLACE: Option<InPlace<Self>> = Some(unsafe { InPlace::new() });
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_fixed_array_in_place<const BIG: bool, const VARINT: bool, const N: usize>(
         input: &mut FixedIn<'_>,
         slot: &mut core::mem::MaybeUninit<[Self; N]>,
@@ -95,7 +100,8 @@ impl Decode for u8 {
     }
 
     #[cfg(feature = "alloc")]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_vec<R: Reader>(
         len: usize,
         d: &mut Decoder<R>,
@@ -115,7 +121,8 @@ impl Decode for u8 {
     }
 
     #[cfg(feature = "alloc")]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_vec_in_place<R: Reader>(
         len: usize,
         d: &mut Decoder<R>,
@@ -156,7 +163,8 @@ impl Encode for i8 {
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
         out.put([*self as u8]);
     }
@@ -180,7 +188,8 @@ impl Decode for i8 {
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::identity(1), ByteMap::identity(1)] };
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_fixed<const BIG: bool, const VARINT: bool>(
         input: &mut FixedIn<'_>,
     ) -> Result<Self, DecodeError> {
@@ -205,7 +214,8 @@ impl Encode for bool {
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::boolean(), ByteMap::boolean()] };
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
         out.put([u8::from(*self)]);
     }
@@ -229,7 +239,8 @@ impl Decode for bool {
     const BYTE_MAP: [Option<ByteMap<Self>>; 2] =
         unsafe { [ByteMap::boolean(), ByteMap::boolean()] };
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_fixed<const BIG: bool, const VARINT: bool>(
         input: &mut FixedIn<'_>,
     ) -> Result<Self, DecodeError> {
@@ -244,7 +255,8 @@ impl Decode for bool {
     /// A run of `bool`s from memory: every byte checked at once (a vector compare, not a
     /// branch per value), then one copy.
     #[cfg(feature = "alloc")]
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_vec_in_place<R: Reader>(
         len: usize,
         d: &mut Decoder<R>,
@@ -279,7 +291,8 @@ impl Decode for bool {
 /// the branch predictor misses on every short, varying length (measured: a sixth of the
 /// network-update decode's own time on `Vec<bool>`s of 0-5 values).
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn bools_are_valid(bytes: &[u8], rest: &[u8]) -> bool {
     const HIGH_BITS: u128 = u128::from_ne_bytes([0xFE; 16]);
     if bytes.len() <= 16
@@ -300,7 +313,8 @@ impl Encode for () {
     const FIXED_SIZE: Option<usize> = Some(0);
     const VARINT_SIZE: Option<usize> = Some(0);
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, _: &mut FixedOut<'_>) {}
 
     #[inline]
@@ -313,7 +327,8 @@ impl Decode for () {
     const FIXED_SIZE: Option<usize> = Some(0);
     const VARINT_SIZE: Option<usize> = Some(0);
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_fixed<const BIG: bool, const VARINT: bool>(
         _: &mut FixedIn<'_>,
     ) -> Result<Self, DecodeError> {
@@ -348,7 +363,8 @@ macro_rules! native_numbers {
                 }
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
                 if e.int_encoding() == IntEncoding::Variable {
                     return encode_varint_run(items, e);
@@ -377,7 +393,8 @@ macro_rules! native_numbers {
             }
 
             #[cfg(feature = "alloc")]
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn decode_vec<R: Reader>(len: usize, d: &mut Decoder<R>) -> Result<alloc::vec::Vec<Self>, DecodeError> {
                 // Fixed-int from memory: one move or one bulk conversion into the new vector,
                 // inlined as `u8`'s copy is.
@@ -397,7 +414,8 @@ macro_rules! native_numbers {
             }
 
             #[cfg(feature = "alloc")]
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn decode_vec_in_place<R: Reader>(
                 len: usize,
                 d: &mut Decoder<R>,
@@ -454,7 +472,8 @@ const SHORT_RUN: usize = 64;
 
 /// Writes a run of integers as varints: fewer than sixteen one by one, inline (a record's
 /// `Vec<u16>`: the run machinery costs more there), longer runs by [`encode_long_varint_run`].
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn encode_varint_run<T: RunInt, W: Writer>(
     items: &[T],
     e: &mut Encoder<W>,
@@ -501,7 +520,8 @@ fn encode_long_varint_run<T: RunInt, W: Writer>(
 }
 
 /// [`varint::encode_run`] of `items` into room for their worst case, if the writer has it.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn write_run<T: RunInt, W: Writer>(
     items: &[T],
     order: Endian,
@@ -519,7 +539,8 @@ fn write_run<T: RunInt, W: Writer>(
 /// for the short vectors of records cost less than `calloc`); `None`, nothing read,
 /// otherwise.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn varint_vec<T: RunInt + Decode, R: Reader>(
     len: usize,
     d: &mut Decoder<R>,
@@ -553,7 +574,8 @@ const SHORT_VARINT_RUN: usize = 8;
 /// [`varint_vec`] for at most [`SHORT_VARINT_RUN`] values: each parsed from the reader's memory
 /// into the next element, the rest (after a bad value) read one by one for their error.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn short_varint_vec<T: RunInt + Decode, R: Reader>(
     len: usize,
     d: &mut Decoder<R>,
@@ -600,7 +622,8 @@ fn decode_varint_run<T: RunInt, R: Reader>(out: &mut [T], d: &mut Decoder<R>) ->
 // choose between full width and varint.
 
 /// Writes `value` at full width in the configuration's order.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn write_fixed<T, W: Writer>(value: T, e: &mut Encoder<W>) -> Result<(), EncodeError>
 where
     T: bulk::Primitive + SpecificEndian<T>,
@@ -614,7 +637,8 @@ where
 }
 
 /// Writes `items` at full width in the configuration's order, with the bulk kernels.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn write_fixed_slice<T, W: Writer>(items: &[T], e: &mut Encoder<W>) -> Result<(), EncodeError>
 where
     T: bulk::Primitive,
@@ -628,7 +652,8 @@ where
 }
 
 /// Reads one value at full width in the configuration's order.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn read_fixed<T, R: Reader>(d: &mut Decoder<R>) -> Result<T, DecodeError>
 where
     T: bulk::Primitive + SpecificEndian<T>,
@@ -652,7 +677,8 @@ where
 /// Fills `out` with values read at full width in the configuration's order: one read, then
 /// the bulk kernels in place (swapping is its own inverse, so the native-to-wire kernel does
 /// it).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn read_fixed_into<T, R: Reader>(out: &mut [T], d: &mut Decoder<R>) -> Result<(), DecodeError>
 where
     T: bulk::Primitive,
@@ -678,7 +704,8 @@ where
 ///
 /// [`vec_of_memory`]: crate::frame::decode::vec_of_memory
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn fixed_vec<T>(len: usize, rest: &[u8], order: Endian) -> Option<(alloc::vec::Vec<T>, usize)>
 where
     T: bulk::Primitive,
@@ -699,7 +726,8 @@ where
 
 /// Appends the values of `bytes`, full width in `order`, to `out`, with the bulk kernels.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn extend_fixed<T>(out: &mut alloc::vec::Vec<T>, bytes: &[u8], order: Endian)
 where
     T: bulk::Primitive,
@@ -729,7 +757,8 @@ macro_rules! pointer_sized {
         impl Encode for $t {
             const FIXED_SIZE: Option<usize> = Some(8);
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
                 let value = *self as $as;
                 out.put(if BIG { value.to_be_bytes() } else { value.to_le_bytes() });
@@ -746,7 +775,8 @@ macro_rules! pointer_sized {
             const MIN_SIZE: usize = 1;
             const FIXED_SIZE: Option<usize> = Some(8);
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn decode_fixed<const BIG: bool, const VARINT: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
                 let start = input.offset();
                 let bytes = input.take::<8>();
@@ -788,7 +818,8 @@ macro_rules! floats {
                 write_fixed(*self, e)
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn encode_slice<W: Writer>(items: &[Self], e: &mut Encoder<W>) -> Result<(), EncodeError> {
                 if size_of_val(items) <= SHORT_RUN && encode_static_run(items, e)? {
                     return Ok(());

@@ -113,7 +113,8 @@ macro_rules! wrapped_pointer_sized {
         impl Encode for $W<$t> {
             const FIXED_SIZE: Option<usize> = Some(8);
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
                 let value = self.get() as $as;
                 out.put(match $order {
@@ -132,7 +133,8 @@ macro_rules! wrapped_pointer_sized {
             const MIN_SIZE: usize = 1;
             const FIXED_SIZE: Option<usize> = Some(8);
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn decode_fixed<const BIG: bool, const VARINT: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
                 let start = input.offset();
                 let bytes = input.take::<8>();
@@ -217,7 +219,8 @@ macro_rules! wrapped_bytes {
             const FIXED_SIZE: Option<usize> = Some(1);
             const VARINT_SIZE: Option<usize> = Some(1);
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn encode_fixed<const BIG: bool, const VARINT: bool>(&self, out: &mut FixedOut<'_>) {
                 self.get().encode_fixed::<BIG, VARINT>(out);
             }
@@ -233,7 +236,8 @@ macro_rules! wrapped_bytes {
             const FIXED_SIZE: Option<usize> = Some(1);
             const VARINT_SIZE: Option<usize> = Some(1);
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn decode_fixed<const BIG: bool, const VARINT: bool>(input: &mut FixedIn<'_>) -> Result<Self, DecodeError> {
                 <$t>::decode_fixed::<BIG, VARINT>(input).map(Self::new)
             }
