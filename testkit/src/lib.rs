@@ -6,7 +6,8 @@
 //!
 //! * always: the counting allocator ([`alloc`]), the rule for tests whose tool or data is not
 //!   installed ([`skip`]), the generators' deterministic [`Rng`], packages found in Cargo's
-//!   registry ([`registry`]) and the pcapng captures of pcap-parser's ([`captures`]);
+//!   registry ([`registry`]), the pcapng captures of pcap-parser's ([`captures`]) and the PNG
+//!   files of simd_cesu8's ([`pngs`]);
 //! * `nbt`: the NBT files of simdnbt's package, generated documents and random trees
 //!   (`nbt`, `nbt_trees`), the region file and chunks of fastanvil's package (`region`),
 //!   serde structs for the real files and chunks (`nbt_typed`);
@@ -31,6 +32,7 @@ pub mod nbt;
 pub mod nbt_trees;
 #[cfg(feature = "nbt")]
 pub mod nbt_typed;
+pub mod pngs;
 #[cfg(feature = "nbt")]
 pub mod region;
 pub mod registry;

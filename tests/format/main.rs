@@ -5,7 +5,7 @@
 //! `offsets`: fields at offsets; `sized`: fields of a given size in bytes; `temp`: fields that
 //! travel but are not kept; `stream`: values read from a `std::io::Read` without `Seek`;
 //! `pcapng`: the pcapng example's declaration on real and generated captures, cut and
-//! corrupted.
+//! corrupted; `png`: the PNG example's the same way, on real and generated files.
 //!
 //! A binary of its own: declarations have no `unsafe` of their own (their fixed images and
 //! runs go through `io` and `bulk`, which the core binary runs under Miri and on every
@@ -29,6 +29,7 @@ mod borrowed;
 mod offsets;
 mod order;
 mod pcapng;
+mod png;
 mod sized;
 mod stream;
 mod temp;
