@@ -9,7 +9,8 @@
 //! * `nbt`: NBT trees against valence_nbt and fastnbt;
 //! * `nbt_bedrock`: Bedrock's little-endian and network NBT against nbtx;
 //! * `nbt_region`: region files against fastanvil;
-//! * `pcapng`: pcapng declared once (`examples/pcapng`) against pcap-parser.
+//! * `pcapng`: pcapng declared once (`examples/pcapng`) against pcap-parser;
+//! * `png`: PNG declared once (`examples/png`) against the `png` crate.
 
 // The counting allocator of `serde`'s hostile-input test.
 #[global_allocator]
@@ -23,5 +24,6 @@ mod nbt;
 mod nbt_bedrock;
 mod nbt_region;
 mod pcapng;
+mod png;
 mod serde;
 mod simple_endian_compat;
