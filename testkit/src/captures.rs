@@ -28,15 +28,8 @@ const INSTALL: &str = "the pcap-parser 0.17.0 package: `cargo fetch` with networ
 /// The directory holding them (looked up once).
 pub fn dir() -> Result<PathBuf, String> {
     static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = crate::registry::package_dir("pcap-parser-0.17.0")?.join("assets");
-        if dir.join(FILES[0]).is_file() {
-            Ok(dir)
-        } else {
-            Err(format!("{} holds no {}", dir.display(), FILES[0]))
-        }
-    })
-    .clone()
+    DIR.get_or_init(|| crate::registry::data_dir("pcap-parser-0.17.0", "assets", FILES[0]))
+        .clone()
 }
 
 /// A capture's bytes.

@@ -31,16 +31,8 @@ const INSTALL: &str = "the simdnbt 0.9.0 package: `cargo fetch` with network acc
 /// The directory holding them, `tests/` of the simdnbt 0.9.0 package (looked up once).
 pub fn simdnbt_tests_dir() -> Result<PathBuf, String> {
     static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    DIR.get_or_init(find_simdnbt_tests_dir).clone()
-}
-
-fn find_simdnbt_tests_dir() -> Result<PathBuf, String> {
-    let dir = crate::registry::package_dir("simdnbt-0.9.0")?.join("tests");
-    if dir.join(FILES[0]).is_file() {
-        Ok(dir)
-    } else {
-        Err(format!("{} holds no {}", dir.display(), FILES[0]))
-    }
+    DIR.get_or_init(|| crate::registry::data_dir("simdnbt-0.9.0", "tests", FILES[0]))
+        .clone()
 }
 
 /// A file's bytes as stored (four of the seven are gzip).

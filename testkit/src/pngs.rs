@@ -19,15 +19,8 @@ const INSTALL: &str = "the simd_cesu8 1.2.0 package: `cargo fetch` with network 
 /// The directory holding them (looked up once).
 pub fn dir() -> Result<PathBuf, String> {
     static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = crate::registry::package_dir("simd_cesu8-1.2.0")?.join("img");
-        if dir.join(FILES[0]).is_file() {
-            Ok(dir)
-        } else {
-            Err(format!("{} holds no {}", dir.display(), FILES[0]))
-        }
-    })
-    .clone()
+    DIR.get_or_init(|| crate::registry::data_dir("simd_cesu8-1.2.0", "img", FILES[0]))
+        .clone()
 }
 
 /// Every file: `(name, bytes)`.

@@ -33,12 +33,7 @@ const INSTALL: &str = "the fastanvil 0.32.0 package: `cargo fetch` with network 
 
 /// fastanvil's `resources/` directory.
 pub fn resources_dir() -> Result<PathBuf, String> {
-    let dir = crate::registry::package_dir("fastanvil-0.32.0")?.join("resources");
-    if dir.join(REGION).is_file() {
-        Ok(dir)
-    } else {
-        Err(format!("{} holds no {REGION}", dir.display()))
-    }
+    crate::registry::data_dir("fastanvil-0.32.0", "resources", REGION)
 }
 
 /// A file of fastanvil's `resources/`.

@@ -26,6 +26,17 @@ pub fn package_dir(name_version: &str) -> Result<PathBuf, String> {
     )))
 }
 
+/// The folder `sub` of the package `name_version` ([`package_dir`]), checked to hold `probe`
+/// (one of the files the tests read there), so that a package without its data says so.
+pub fn data_dir(name_version: &str, sub: &str, probe: &str) -> Result<PathBuf, String> {
+    let dir = package_dir(name_version)?.join(sub);
+    if dir.join(probe).is_file() {
+        Ok(dir)
+    } else {
+        Err(format!("{} holds no {probe}", dir.display()))
+    }
+}
+
 /// `cargo metadata`'s JSON for this crate (run once).
 fn metadata() -> Result<String, String> {
     static JSON: OnceLock<Result<String, String>> = OnceLock::new();
