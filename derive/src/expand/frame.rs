@@ -489,13 +489,13 @@ impl Cx<'_> {
             let v_ident = &v.ident;
             quote!(#index => #name::#v_ident,)
         });
+        let hot = super::inline_hot();
         StructItems {
             encode_items: quote! {
                 const FIXED_SIZE: ::core::option::Option<usize> = ::core::option::Option::Some(4);
                 const VARINT_SIZE: ::core::option::Option<usize> = #varint_size;
 
-                #[cfg_attr(debug_assertions, inline)]
-                #[cfg_attr(not(debug_assertions), inline(always))]
+                #hot
                 fn encode_fixed<const __BIG: bool, const __VARINT: bool>(&self, out: &mut #f::FixedOut<'_>) {
                     let tag: u32 = match self { #(#tag_arms)* };
                     if __VARINT {
@@ -510,8 +510,7 @@ impl Cx<'_> {
             decode_items: quote! {
                 const FIXED_SIZE: ::core::option::Option<usize> = ::core::option::Option::Some(4);
 
-                #[cfg_attr(debug_assertions, inline)]
-                #[cfg_attr(not(debug_assertions), inline(always))]
+                #hot
                 fn decode_fixed<const __BIG: bool, const __VARINT: bool>(input: &mut #f::FixedIn<'_>) -> ::core::result::Result<Self, #f::DecodeError> {
                     let start = input.offset();
                     let tag = if #big {
@@ -562,6 +561,7 @@ impl Cx<'_> {
         };
         let encode_map = self.byte_map(fields, &tys, &quote!(#f::Encode), packed);
         let decode_map = self.byte_map(fields, &tys, &quote!(#f::Decode), packed);
+        let hot = super::inline_hot();
         StructItems {
             encode_items: quote! {
                 const FIXED_SIZE: ::core::option::Option<usize> =
@@ -570,8 +570,7 @@ impl Cx<'_> {
                     #f::sum_sizes(&[#(<#tys as #f::Encode>::VARINT_SIZE),*]);
                 #encode_map
 
-                #[cfg_attr(debug_assertions, inline)]
-                #[cfg_attr(not(debug_assertions), inline(always))]
+                #hot
                 fn encode_fixed<const __BIG: bool, const __VARINT: bool>(&self, out: &mut #f::FixedOut<'_>) {
                     #(#puts)*
                 }
@@ -583,8 +582,7 @@ impl Cx<'_> {
                     #f::sum_sizes(&[#(<#tys as #f::Decode>::VARINT_SIZE),*]);
                 #decode_map
 
-                #[cfg_attr(debug_assertions, inline)]
-                #[cfg_attr(not(debug_assertions), inline(always))]
+                #hot
                 fn decode_fixed<const __BIG: bool, const __VARINT: bool>(input: &mut #f::FixedIn<'_>) -> ::core::result::Result<Self, #f::DecodeError> {
                     ::core::result::Result::Ok(#build)
                 }
@@ -720,9 +718,7 @@ impl Cx<'_> {
             None => TokenStream::new(),
         };
         let inline_encode = match struct_items {
-            Some(_) => {
-                quote!(#[cfg_attr(debug_assertions, inline)] #[cfg_attr(not(debug_assertions), inline(always))])
-            }
+            Some(_) => super::inline_hot(),
             None => TokenStream::new(),
         };
         let encode_in_order = self.in_own_order(

@@ -36,11 +36,11 @@ impl Cx<'_> {
                 }
             }
         });
+        let hot = super::inline_hot();
         quote! {
             #[automatically_derived]
             impl #impl_generics #c::WireBytes for #wire #ty_generics #where_all {
-                #[cfg_attr(debug_assertions, inline)]
-                #[cfg_attr(not(debug_assertions), inline(always))]
+                #hot
                 fn follows_value_rules(bytes: &[u8]) -> bool {
                     bytes.len() == #ds::size_of::<Self>() #(#rules)*
                 }

@@ -334,6 +334,17 @@ impl<'a> Cx<'a> {
 }
 
 /// The bindings of a variant's fields in a pattern: `__b0, __b1, ...`.
+/// The inlining of the small methods the framing calls for every value: forced where it was
+/// measured (builds without debug assertions), the compiler's choice otherwise, so that a
+/// debug build instantiates them once per type instead of copying them into every caller
+/// (the library's own hot paths carry the same pair; ARCHITECTURE.md says why).
+pub(crate) fn inline_hot() -> TokenStream {
+    quote!(
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+    )
+}
+
 pub(crate) fn bindings(v: &Variant) -> Vec<Ident> {
     v.fields
         .fields
