@@ -50,7 +50,7 @@ pub struct Chunk<'a> {
 }
 
 /// A chunk's type and data.
-#[derive(Endianize, Debug, PartialEq)]
+#[derive(Endianize, Debug, PartialEq, Clone)]
 #[endian(be)]
 #[wire(tag = u32)]
 pub enum Body<'a> {
@@ -163,8 +163,8 @@ impl<'a> Png<'a> {
         let mut chunks = Vec::with_capacity(self.chunks.len());
         let mut placed = false;
         for chunk in &self.chunks {
-            let body = match &chunk.body {
-                Body::Data { .. } if placed => continue,
+            match &chunk.body {
+                Body::Data { .. } if placed => {}
                 Body::Data { .. } => {
                     placed = true;
                     if stream.is_empty() {
@@ -173,20 +173,9 @@ impl<'a> Png<'a> {
                     for piece in stream.chunks(max.max(1)) {
                         chunks.push(Chunk::new(Body::Data { data: piece }));
                     }
-                    continue;
                 }
-                Body::Header(h) => Body::Header(*h),
-                Body::Palette { entries } => Body::Palette {
-                    entries: entries.clone(),
-                },
-                Body::End => Body::End,
-                Body::Text { keyword, text } => Body::Text { keyword, text },
-                Body::Other { chunk_type, data } => Body::Other {
-                    chunk_type: *chunk_type,
-                    data,
-                },
-            };
-            chunks.push(Chunk::new(body));
+                other => chunks.push(Chunk::new(other.clone())),
+            }
         }
         Png { chunks }
     }
