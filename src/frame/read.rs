@@ -262,6 +262,60 @@ impl Reader for ErasedReader<'_> {
     }
 }
 
+/// What [`ErasedBorrowReader`] calls through `dyn`: a [`BorrowReader`]'s methods.
+pub(crate) trait DynBorrowReader<'de>: DynReader {
+    fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind>;
+}
+
+impl<'de, R: BorrowReader<'de>> DynBorrowReader<'de> for R {
+    fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {
+        BorrowReader::borrow(self, len)
+    }
+}
+
+/// [`ErasedReader`] for borrowed decoding: a type that borrows from its input and switches to
+/// another order than a typed configuration's is read through it (`Decoder::in_order_borrowed`),
+/// its borrowed fields still pointing into the input.
+#[doc(hidden)]
+pub struct ErasedBorrowReader<'a, 'de>(pub(crate) &'a mut (dyn DynBorrowReader<'de> + 'a));
+
+impl core::fmt::Debug for ErasedBorrowReader<'_, '_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("ErasedBorrowReader")
+    }
+}
+
+impl Reader for ErasedBorrowReader<'_, '_> {
+    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+        self.0.read(dst)
+    }
+    fn remaining(&self) -> Option<usize> {
+        self.0.remaining()
+    }
+    fn counts_remaining(&self) -> bool {
+        self.0.counts_remaining()
+    }
+    fn peek(&self) -> Option<&[u8]> {
+        self.0.peek()
+    }
+    fn consume(&mut self, len: usize) {
+        self.0.consume(len);
+    }
+    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+        self.0.claim_allocation(bytes)
+    }
+    #[cfg(feature = "bytes")]
+    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
+        self.0.read_shared(len)
+    }
+}
+
+impl<'de> BorrowReader<'de> for ErasedBorrowReader<'_, 'de> {
+    fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {
+        self.0.borrow(len)
+    }
+}
+
 /// Reads from a byte slice.
 #[derive(Clone, Copy, Debug)]
 pub struct SliceReader<'de> {

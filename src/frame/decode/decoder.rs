@@ -5,7 +5,7 @@
 use super::super::config::{Config, DEFAULT_LIMIT, IntEncoding};
 use super::super::error::{DecodeError, DecodeErrorKind, LengthRefusal};
 use super::super::fixed::FixedIn;
-use super::super::read::{BorrowReader, ErasedReader, Reader};
+use super::super::read::{BorrowReader, ErasedBorrowReader, ErasedReader, Reader};
 use super::Decode;
 use crate::wire::Endian;
 use core::mem::MaybeUninit;
@@ -150,6 +150,46 @@ impl<R: Reader> Decoder<R> {
         // The reader's order is that of a typed configuration, and another than `order`.
         let mut inner = Decoder {
             reader: ErasedReader(&mut self.reader),
+            config: self.config.with_order(order),
+            offset: self.offset,
+            budget: self.budget,
+            prealloc_credit: self.prealloc_credit,
+            depth: self.depth,
+        };
+        let out = erased(&mut inner, state);
+        let (offset, budget, prealloc_credit) = (inner.offset, inner.budget, inner.prealloc_credit);
+        self.offset = offset;
+        self.budget = budget;
+        self.prealloc_credit = prealloc_credit;
+        out
+    }
+
+    /// [`in_order`](Self::in_order) for a type that borrows from the input: `erased` gets a
+    /// reader that still lends the input's bytes for `'de`.
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn in_order_borrowed<'de, S, T>(
+        &mut self,
+        order: Endian,
+        state: S,
+        body: impl FnOnce(&mut Self, S) -> T,
+        erased: impl FnOnce(&mut Decoder<ErasedBorrowReader<'_, 'de>>, S) -> T,
+    ) -> T
+    where
+        R: BorrowReader<'de>,
+    {
+        if const { R::ORDER.is_none() } {
+            let saved = self.config.set_order(order);
+            let out = body(self, state);
+            self.config.restore_order(saved);
+            return out;
+        }
+        if R::ORDER == Some(order) {
+            return body(self, state);
+        }
+        let mut inner = Decoder {
+            reader: ErasedBorrowReader(&mut self.reader),
             config: self.config.with_order(order),
             offset: self.offset,
             budget: self.budget,

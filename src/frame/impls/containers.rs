@@ -247,6 +247,36 @@ impl<'de> BorrowDecode<'de> for &'de [u8] {
     }
 }
 
+/// Runs of byte arrays (signatures, keys, hashes) borrowed from the input: an array of bytes
+/// is framed as its bytes under every configuration, so a run of them is its own memory image,
+/// at any address. The length prefix is checked against the input as `&[u8]`'s is. Arrays of
+/// no bytes cannot be lent from it (any count of them would fit): decode those into a `Vec`.
+impl<'de, const N: usize> BorrowDecode<'de> for &'de [[u8; N]] {
+    const MIN_SIZE: usize = 1;
+
+    #[inline]
+    fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        let start = d.offset();
+        let len = d.read_borrowed_len(N)?;
+        if N == 0 {
+            if len == 0 {
+                return Ok(&[]);
+            }
+            return Err(d.error_at(
+                start,
+                DecodeErrorKind::Unborrowable("arrays of no bytes; decode into a Vec"),
+            ));
+        }
+        // `read_borrowed_len` checked `len * N` against the bytes left where the reader knows
+        // them; a product past `usize` is more than any input holds.
+        let bytes = match len.checked_mul(N) {
+            Some(total) => d.borrow_bytes(total)?,
+            None => d.borrow_bytes(usize::MAX)?,
+        };
+        Ok(bytes.as_chunks::<N>().0)
+    }
+}
+
 // ----- Option, Result --------------------------------------------------------------------
 
 impl<T: Encode> Encode for Option<T> {
@@ -419,6 +449,7 @@ mod owned {
     impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Vec<T> {
         const MIN_SIZE: usize = 1;
 
+        #[inline]
         fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             d.nested_run(T::MIN_SIZE, size_of::<T>(), |len, d| {
                 let mut out = Vec::with_capacity(d.capacity_for(len, size_of::<T>()));
