@@ -3,6 +3,7 @@
 //! every problem is collected with its span (`errors`), so one expansion reports all of them.
 
 use proc_macro2::Span;
+use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, Ident};
 
 use crate::attr::{self, ContainerAttrs, FieldAttrs, VariantAttrs};
@@ -64,12 +65,26 @@ impl Input {
             || body.all_fields().any(|f| f.format.is_set())
             || matches!(&body, Body::Enum { variants, .. }
                 if variants.iter().any(|v| v.format.tag.is_some() || v.format.fallback));
-        let framed_only = !is_format
-            && body
-                .all_fields()
-                .any(|f| matches!(f.kind, FieldKind::Framed(_)));
-        if !is_format {
+        // A struct with a lifetime borrows from its input (`&'a [u8]`, `&'a [[u8; 32]]`, a
+        // nested struct that borrows): framed only, decoded through `BorrowDecode`.
+        let borrows = !is_format
+            && matches!(body, Body::Struct(_))
+            && input.generics.lifetimes().next().is_some();
+        let framed_only = borrows
+            || !is_format
+                && body
+                    .all_fields()
+                    .any(|f| matches!(f.kind, FieldKind::Framed(_)));
+        if !is_format && !borrows {
             check::no_borrows(body.all_fields(), &mut errors);
+        }
+        if borrows && attrs.bincode {
+            errors.at(
+                input.generics.span(),
+                "bincode 2's bridge decodes owned values: a struct that borrows from its input \
+                 has no `#[endian_wire(bincode)]` (its framing is bincode's, so bincode can \
+                 read what it writes, and it reads bincode's bytes with `frame::borrow_decode_from_slice`)",
+            );
         }
         let order = check::container(input, &attrs, &body, framed_only, is_format, &mut errors);
         if is_format {

@@ -804,8 +804,8 @@ pub(crate) fn borrowed(ty: &Type) -> Option<Borrowed<'_>> {
     }
 }
 
-/// Fields of a type that is not a format declaration that borrow: refused, with what would
-/// take them.
+/// Fields that borrow in a type that is neither a format declaration nor a struct with a
+/// lifetime: refused, with what would take them.
 pub(crate) fn no_borrows<'f>(
     fields: impl Iterator<Item = &'f crate::model::Field>,
     errors: &mut Errors,
@@ -814,9 +814,10 @@ pub(crate) fn no_borrows<'f>(
         if borrowed(&field.ty).is_some() {
             errors.at(
                 field.ty.span(),
-                "a borrowed field is read from a format declaration's input: give it its \
-                 length with `#[wire(count = field)]` (or `until_eof`, `terminator`), or store \
-                 the value",
+                "a borrowed field is read by a struct with a lifetime (`struct Tx<'a>`, \
+                 framed with a length prefix and read by `BorrowDecode`) or by a format \
+                 declaration (with `#[wire(count = field)]`, `until_eof` or `terminator`); \
+                 or store the value",
             );
         }
     }

@@ -230,8 +230,132 @@ impl Cx<'_> {
         quote!(0 #(#sizes)*)
     }
 
+    /// `Encode` and `BorrowDecode` for a struct with a lifetime, which borrows from its input
+    /// (`&'a [u8]`, `&'a str`, `&'a [[u8; 32]]`, slices of wrappers, nested borrowing
+    /// structs): the fields framed in order as for an owned struct, each read through its
+    /// `BorrowDecode`. No `Decode`: the value cannot outlive the input.
+    fn frame_borrowing_struct(&self, fields: &FieldList) -> TokenStream {
+        let c = self.c;
+        let f = quote!(#c::frame);
+        let (ty, _) = self.framed_type(Target::Logical);
+        let (impl_generics, _, _) = self.input.generics.split_for_impl();
+        let encode_where = self.frame_where(Target::Logical, &quote!(#f::Encode));
+        let mut borrow_generics = self.input.generics.clone();
+        borrow_generics.params.insert(0, syn::parse_quote!('__de));
+        let (borrow_impl_generics, _, _) = borrow_generics.split_for_impl();
+        // `'__de: 'a` for each of the struct's lifetimes, and `T: BorrowDecode<'__de>` for
+        // each type parameter.
+        let outlives = self.input.generics.lifetimes().map(|l| {
+            let lifetime = &l.lifetime;
+            quote!('__de: #lifetime,)
+        });
+        let params = self.input.generics.type_params().map(|p| {
+            let ident = &p.ident;
+            quote!(#ident: #f::BorrowDecode<'__de>,)
+        });
+        let existing = self.input.generics.where_clause.as_ref().map(|w| {
+            let p = &w.predicates;
+            quote!(#p,)
+        });
+        let decode_where = quote!(where #existing #(#outlives)* #(#params)*);
+        let encodes = fields.fields.iter().map(|field| {
+            let member = field.member();
+            self.encode_field(field, &quote!(&self.#member))
+        });
+        let encode = self.in_own_order(
+            "e",
+            (quote!(()), quote!(())),
+            &quote! {
+                #(#encodes)*
+                ::core::result::Result::Ok(())
+            },
+            &quote!(<Self as #f::Encode>::encode(self, e)),
+        );
+        let lifetimes: Vec<String> = self
+            .input
+            .generics
+            .lifetimes()
+            .map(|l| l.lifetime.ident.to_string())
+            .collect();
+        // A field's type as read from input of lifetime `'__de`: `&'a [u8]` implements
+        // `BorrowDecode<'__de>` as `&'__de [u8]`, which then coerces to the field's type.
+        let as_read = |field: &Field| {
+            let ty = &field.ty;
+            with_lifetimes_as_de(quote!(#ty), &lifetimes)
+        };
+        // A field that borrows nothing (a number, `[u8; 32]`, a `Vec<u8>`) is read through its
+        // `Decode`, with the owned paths' one-check runs.
+        let borrows = |field: &Field| {
+            let ty = &field.ty;
+            as_read(field).to_string() != quote!(#ty).to_string()
+        };
+        let decodes = fields.fields.iter().map(|field| {
+            let member = field.member();
+            let field_ty = as_read(field);
+            let call = match &field.frame_len {
+                Some(len) => quote!(#f::len::decode::<#f::len::#len, _, _>(d)),
+                None if borrows(field) => {
+                    quote!(<#field_ty as #f::BorrowDecode<'__de>>::borrow_decode(d))
+                }
+                None => quote!(<#field_ty as #f::Decode>::decode(d)),
+            };
+            let call = match field.order {
+                Some(order) if Some(order) != self.order => {
+                    let order = self.at(field).order_expr("d");
+                    quote!(d.in_order_borrowed(#order, (), |d, ()| #call, |d, ()| #call))
+                }
+                _ => call,
+            };
+            quote!(#member: #call?)
+        });
+        let build = match fields.style {
+            Style::Unit => quote!(Self),
+            _ => quote!(Self { #(#decodes,)* }),
+        };
+        let decode = match self.order {
+            Some(_) => {
+                let order = self.order_expr("d");
+                quote! {
+                    d.in_order_borrowed(
+                        #order,
+                        (),
+                        #[inline(always)] |d, ()| ::core::result::Result::Ok(#build),
+                        |d, ()| <Self as #f::BorrowDecode<'__de>>::borrow_decode(d),
+                    )
+                }
+            }
+            None => quote!(::core::result::Result::Ok(#build)),
+        };
+        let min_sizes = fields.fields.iter().map(|field| {
+            let field_ty = as_read(field);
+            quote!(+ <#field_ty as #f::BorrowDecode<'__de>>::MIN_SIZE)
+        });
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #f::Encode for #ty #encode_where {
+                #[inline]
+                fn encode<__W: #f::Writer>(&self, e: &mut #f::Encoder<__W>) -> ::core::result::Result<(), #f::EncodeError> {
+                    #encode
+                }
+            }
+
+            #[automatically_derived]
+            impl #borrow_impl_generics #f::BorrowDecode<'__de> for #ty #decode_where {
+                const MIN_SIZE: usize = 0 #(#min_sizes)*;
+
+                #[inline]
+                fn borrow_decode<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
+                    #decode
+                }
+            }
+        }
+    }
+
     /// `Encode`, `Decode` and `BorrowDecode` for a struct.
     pub(crate) fn frame_struct(&self, fields: &FieldList, target: Target) -> TokenStream {
+        if target == Target::Logical && self.input.generics.lifetimes().next().is_some() {
+            return self.frame_borrowing_struct(fields);
+        }
         let packed = match target {
             Target::Wire => self.input.repr.packed.is_some(),
             Target::Logical => self.input.logical_packed,
@@ -803,4 +927,37 @@ impl Cx<'_> {
             }
         }
     }
+}
+
+/// `tokens` with each of `lifetimes` (a struct's own) replaced by `'__de`, the lifetime of the
+/// input a borrowing struct is read from.
+fn with_lifetimes_as_de(tokens: TokenStream, lifetimes: &[String]) -> TokenStream {
+    use proc_macro2::{Group, Ident, Spacing, TokenTree};
+    let mut out = Vec::new();
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(token) = tokens.next() {
+        match token {
+            TokenTree::Punct(p) if p.as_char() == '\'' && p.spacing() == Spacing::Joint => {
+                let renamed = match tokens.peek() {
+                    Some(TokenTree::Ident(name)) if lifetimes.contains(&name.to_string()) => {
+                        Some(Ident::new("__de", name.span()))
+                    }
+                    _ => None,
+                };
+                out.push(TokenTree::Punct(p));
+                if let Some(name) = renamed {
+                    tokens.next();
+                    out.push(TokenTree::Ident(name));
+                }
+            }
+            TokenTree::Group(g) => {
+                let mut inner =
+                    Group::new(g.delimiter(), with_lifetimes_as_de(g.stream(), lifetimes));
+                inner.set_span(g.span());
+                out.push(TokenTree::Group(inner));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
 }

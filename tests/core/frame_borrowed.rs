@@ -1,0 +1,287 @@
+//! Borrowed decoding of runs: `&[[u8; N]]` lent from the input under every configuration, and
+//! derived structs with a lifetime (a Solana-like transaction whose signatures, keys and
+//! instruction data point into the input), against the owned decode of the same bytes: the
+//! same values, the same bytes used, and the same verdict on every truncation and every huge
+//! length. (Against bincode 2's and wincode's own decoders: `endian_wire_compare`'s
+//! `tests/peers/frame_borrowed.rs`.)
+
+#![cfg(all(feature = "derive", feature = "std"))]
+#![forbid(unsafe_code)]
+
+use endian_wire::Endianize;
+use endian_wire::frame::{self, Config, DecodeErrorKind, config};
+
+/// Every run-time configuration: both integer encodings, both orders, with and without a limit.
+fn configs() -> Vec<Config> {
+    let mut out = Vec::new();
+    for base in [Config::legacy(), Config::standard()] {
+        for ordered in [base, base.with_big_endian()] {
+            out.push(ordered);
+            out.push(ordered.with_limit(4096));
+        }
+    }
+    out
+}
+
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct Instruction {
+    program_id_index: u8,
+    accounts: Vec<u8>,
+    data: Vec<u8>,
+}
+
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct Transaction {
+    signatures: Vec<[u8; 64]>,
+    header: [u8; 3],
+    account_keys: Vec<[u8; 32]>,
+    recent_blockhash: [u8; 32],
+    instructions: Vec<Instruction>,
+}
+
+/// [`Instruction`], its bytes borrowed.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct InstructionRef<'a> {
+    program_id_index: u8,
+    accounts: &'a [u8],
+    data: &'a [u8],
+}
+
+/// [`Transaction`] with only its list of instructions allocated.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct TransactionRef<'a> {
+    signatures: &'a [[u8; 64]],
+    header: [u8; 3],
+    account_keys: &'a [[u8; 32]],
+    recent_blockhash: [u8; 32],
+    instructions: Vec<InstructionRef<'a>>,
+}
+
+impl TransactionRef<'_> {
+    fn to_owned(&self) -> Transaction {
+        Transaction {
+            signatures: self.signatures.to_vec(),
+            header: self.header,
+            account_keys: self.account_keys.to_vec(),
+            recent_blockhash: self.recent_blockhash,
+            instructions: self
+                .instructions
+                .iter()
+                .map(|i| Instruction {
+                    program_id_index: i.program_id_index,
+                    accounts: i.accounts.to_vec(),
+                    data: i.data.to_vec(),
+                })
+                .collect(),
+        }
+    }
+}
+
+fn transaction(seed: u8) -> Transaction {
+    let fill = |salt: u8, i: usize| seed.wrapping_mul(31) ^ salt ^ i as u8;
+    Transaction {
+        signatures: (0..2)
+            .map(|s| core::array::from_fn(|i| fill(s, i)))
+            .collect(),
+        header: [2, 0, 1],
+        account_keys: (0..3)
+            .map(|k| core::array::from_fn(|i| fill(10 + k, i)))
+            .collect(),
+        recent_blockhash: core::array::from_fn(|i| fill(20, i)),
+        instructions: vec![
+            Instruction {
+                program_id_index: 2,
+                accounts: vec![0, 1],
+                data: (0..12).map(|i| fill(30, i)).collect(),
+            },
+            Instruction {
+                program_id_index: 1,
+                accounts: vec![],
+                data: vec![],
+            },
+        ],
+    }
+}
+
+#[test]
+fn runs_of_byte_arrays_are_lent_from_the_input_under_every_configuration() {
+    let keys: Vec<[u8; 32]> = (0..5u8).map(|k| [k; 32]).collect();
+    for config in configs() {
+        let mut bytes = frame::encode_to_vec(&keys, config).unwrap();
+        bytes.push(0xEE); // a byte after the value, left alone
+        let (lent, used) = frame::borrow_decode_from_slice::<&[[u8; 32]]>(&bytes, config).unwrap();
+        assert_eq!(lent, &keys[..], "{config:?}");
+        assert_eq!(used, bytes.len() - 1, "{config:?}");
+        // Pointing into the input, not copied.
+        assert!(
+            bytes.as_ptr_range().contains(&lent.as_ptr().cast()),
+            "{config:?}"
+        );
+        // Written back as the owned run is.
+        assert_eq!(frame::encode_to_vec(&lent, config).unwrap(), bytes[..used]);
+        let empty = frame::encode_to_vec(&Vec::<[u8; 7]>::new(), config).unwrap();
+        let (lent, _) = frame::borrow_decode_from_slice::<&[[u8; 7]]>(&empty, config).unwrap();
+        assert!(lent.is_empty());
+    }
+}
+
+#[test]
+fn typed_configurations_lend_runs_too() {
+    let keys: Vec<[u8; 3]> = vec![[1, 2, 3], [4, 5, 6]];
+    let bytes = frame::encode_to_vec(&keys, config::standard()).unwrap();
+    let (lent, used) =
+        frame::borrow_decode_from_slice::<&[[u8; 3]]>(&bytes, config::standard()).unwrap();
+    assert_eq!((lent, used), (&keys[..], bytes.len()));
+    let bytes = frame::encode_to_vec(&keys, config::legacy().with_big_endian()).unwrap();
+    let (lent, _) =
+        frame::borrow_decode_from_slice::<&[[u8; 3]]>(&bytes, config::legacy().with_big_endian())
+            .unwrap();
+    assert_eq!(lent, &keys[..]);
+}
+
+#[test]
+fn arrays_of_no_bytes_are_lent_only_when_there_are_none() {
+    let config = Config::legacy();
+    let none = frame::encode_to_vec(&Vec::<[u8; 0]>::new(), config).unwrap();
+    let (lent, _) = frame::borrow_decode_from_slice::<&[[u8; 0]]>(&none, config).unwrap();
+    assert!(lent.is_empty());
+    let some = frame::encode_to_vec(&vec![[0u8; 0]; 3], config).unwrap();
+    let err = frame::borrow_decode_from_slice::<&[[u8; 0]]>(&some, config).unwrap_err();
+    assert!(
+        matches!(err.kind, DecodeErrorKind::Unborrowable(_)),
+        "{err}"
+    );
+    assert_eq!(err.offset, 0);
+}
+
+#[test]
+fn a_borrowing_transaction_reads_what_the_owned_one_writes() {
+    for config in configs() {
+        for seed in 0..if cfg!(miri) { 1 } else { 4 } {
+            let owned = transaction(seed);
+            let bytes = frame::encode_to_vec(&owned, config).unwrap();
+            let (lent, used) =
+                frame::borrow_decode_from_slice::<TransactionRef<'_>>(&bytes, config).unwrap();
+            assert_eq!(used, bytes.len(), "{config:?}");
+            assert_eq!(lent.to_owned(), owned, "{config:?}");
+            let range = bytes.as_ptr_range();
+            assert!(range.contains(&lent.signatures.as_ptr().cast()));
+            assert!(range.contains(&lent.account_keys.as_ptr().cast()));
+            assert!(range.contains(&lent.instructions[0].data.as_ptr()));
+            // The borrowing struct writes the owned struct's bytes.
+            assert_eq!(
+                frame::encode_to_vec(&lent, config).unwrap(),
+                bytes,
+                "{config:?}"
+            );
+        }
+    }
+}
+
+/// Every prefix and every huge length at every position: the borrowed decode refuses exactly
+/// what the owned decode refuses, for the same reason, and otherwise gives the same value from
+/// the same bytes.
+#[test]
+fn the_borrowed_and_owned_decodes_reach_the_same_verdict_on_every_cut_and_huge_length() {
+    let owned = transaction(7);
+    // Under Miri (whose interest here is the erased reader and the lent slices, which every
+    // configuration takes alike) two configurations and every 32nd position: each input is
+    // two decodes it interprets.
+    let (step, configs) = if cfg!(miri) {
+        (
+            32,
+            vec![Config::legacy(), Config::standard().with_limit(4096)],
+        )
+    } else {
+        (1, configs())
+    };
+    for config in configs {
+        let bytes = frame::encode_to_vec(&owned, config).unwrap();
+        let mut inputs: Vec<Vec<u8>> = (0..bytes.len())
+            .step_by(step)
+            .map(|n| bytes[..n].to_vec())
+            .collect();
+        for huge in [1u64 << 32, 1 << 40, u64::MAX] {
+            for at in (0..bytes.len()).step_by(step) {
+                let mut hostile = bytes.clone();
+                if at + 8 <= hostile.len() {
+                    hostile[at..at + 8].copy_from_slice(&huge.to_le_bytes());
+                    inputs.push(hostile);
+                }
+            }
+        }
+        for input in &inputs {
+            let by_value = frame::decode_from_slice::<Transaction>(input, config);
+            let lent = frame::borrow_decode_from_slice::<TransactionRef<'_>>(input, config);
+            match (&by_value, &lent) {
+                (Ok((value, used)), Ok((borrowed, lent_used))) => {
+                    assert_eq!((value, used), (&borrowed.to_owned(), lent_used));
+                }
+                // The same kind of refusal (the owned decode checks a run of fixed-size
+                // fields at once, so a truncation inside one is reported at its start).
+                (Err(a), Err(b)) => assert_eq!(
+                    core::mem::discriminant(&a.kind),
+                    core::mem::discriminant(&b.kind),
+                    "{a} / {b}"
+                ),
+                _ => panic!(
+                    "{config:?}: owned {:?}, borrowed {:?}",
+                    by_value.map(|(_, n)| n),
+                    lent.map(|(_, n)| n)
+                ),
+            }
+        }
+    }
+}
+
+/// A borrowing struct whose order is not the configuration's, and a field whose order is not
+/// the struct's: under a run-time configuration and a typed one of the other order (which
+/// reads them through an erased reader that still lends the input).
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(be)]
+struct Named<'a> {
+    id: u32,
+    name: &'a str,
+    #[endian(le)]
+    little: u16,
+    tags: &'a [u8],
+}
+
+#[test]
+fn borrowing_structs_keep_their_declared_order_under_any_configuration() {
+    let value = Named {
+        id: 0x0102_0304,
+        name: "tank",
+        little: 0x0506,
+        tags: &[7, 8],
+    };
+    let runtime = [Config::legacy(), Config::legacy().with_big_endian()];
+    let expected = frame::encode_to_vec(&value, Config::legacy()).unwrap();
+    // The container's order wins over the configuration's: the same bytes under both.
+    assert_eq!(&expected[..4], [1, 2, 3, 4]);
+    assert_eq!(&expected[16..18], [6, 5]); // `little`, after the name's u64 length and 4 bytes
+    for config in runtime {
+        let bytes = frame::encode_to_vec(&value, config).unwrap();
+        assert_eq!(bytes, expected, "{config:?}");
+        let (back, used) = frame::borrow_decode_from_slice::<Named<'_>>(&bytes, config).unwrap();
+        assert_eq!((back, used), (value.clone(), bytes.len()), "{config:?}");
+    }
+    for bytes in [
+        frame::encode_to_vec(&value, config::legacy()).unwrap(),
+        frame::encode_to_vec(&value, config::legacy().with_big_endian()).unwrap(),
+    ] {
+        assert_eq!(bytes, expected);
+        let (little, _) =
+            frame::borrow_decode_from_slice::<Named<'_>>(&bytes, config::legacy()).unwrap();
+        let (big, _) = frame::borrow_decode_from_slice::<Named<'_>>(
+            &bytes,
+            config::legacy().with_big_endian(),
+        )
+        .unwrap();
+        assert_eq!((little, big), (value.clone(), value.clone()));
+    }
+}
