@@ -1,5 +1,6 @@
-//! Every framing decoder on arbitrary bytes, under every configuration: a value or an error,
-//! never a panic, never an allocation beyond the limit.
+//! Every framing decoder on arbitrary bytes, under every configuration (owned and borrowed, a
+//! typed configuration too): a value or an error, never a panic, never an allocation beyond
+//! the limit.
 #![no_main]
 
 use endian_wire::frame::{self, Config};
@@ -26,6 +27,19 @@ enum Message {
     Pair { a: u128, b: bool },
 }
 
+/// A transaction borrowed from the input: runs of byte arrays and bytes lent, a field in
+/// another order than its struct's.
+#[derive(Endianize, Debug)]
+#[endian(le)]
+#[allow(dead_code)]
+struct TransactionRef<'a> {
+    signatures: &'a [[u8; 64]],
+    account_keys: &'a [[u8; 32]],
+    #[endian(be)]
+    fee: u64,
+    instructions: Vec<(u8, &'a [u8])>,
+}
+
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, data)) = data.split_first() else { return };
     let base = match selector & 3 {
@@ -40,6 +54,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = frame::decode_from_slice::<(Vec<String>, Option<Vec<u64>>, Result<char, i16>)>(data, config);
     let _ = frame::decode_from_slice::<(Vec<u32be>, Box<str>, [f64; 2])>(data, config);
     let _ = frame::borrow_decode_from_slice::<(&str, &[u8], Vec<&str>)>(data, config);
+    let _ = frame::borrow_decode_from_slice::<Vec<TransactionRef<'_>>>(data, config);
+    let _ = frame::borrow_decode_from_slice::<TransactionRef<'_>>(data, frame::config::legacy());
     let _ = frame::decode_from_reader::<Vec<Vec<u8>>, _>(data, config);
     let _ = frame::decode_from_slice_exact::<Record>(data, config);
 });

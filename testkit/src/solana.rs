@@ -134,6 +134,69 @@ pub mod block {
     /// A Solana-like block.
     pub type Block = Vec<Entry>;
 
+    /// [`Instruction`] with its bytes borrowed from the input.
+    #[derive(Endianize, wincode::SchemaWrite, wincode::SchemaRead, Clone, Debug, PartialEq)]
+    #[endian(le)]
+    pub struct InstructionRef<'a> {
+        pub program_id_index: u8,
+        pub accounts: &'a [u8],
+        pub data: &'a [u8],
+    }
+
+    /// [`Transaction`] with its signatures, keys and instruction data borrowed: only its list
+    /// of instructions is allocated.
+    #[derive(Endianize, wincode::SchemaWrite, wincode::SchemaRead, Clone, Debug, PartialEq)]
+    #[endian(le)]
+    pub struct TransactionRef<'a> {
+        pub signatures: &'a [[u8; 64]],
+        pub header: [u8; 3],
+        pub account_keys: &'a [[u8; 32]],
+        pub recent_blockhash: [u8; 32],
+        pub instructions: Vec<InstructionRef<'a>>,
+    }
+
+    /// [`Entry`] with its transactions borrowing.
+    #[derive(Endianize, wincode::SchemaWrite, wincode::SchemaRead, Clone, Debug, PartialEq)]
+    #[endian(le)]
+    pub struct EntryRef<'a> {
+        pub num_hashes: u64,
+        pub hash: [u8; 32],
+        pub transactions: Vec<TransactionRef<'a>>,
+    }
+
+    /// A Solana-like block borrowed from its bytes.
+    pub type BlockRef<'a> = Vec<EntryRef<'a>>;
+
+    /// The owned entries a borrowed block holds (for comparing decodes).
+    pub fn to_owned(block: &[EntryRef<'_>]) -> Block {
+        block
+            .iter()
+            .map(|e| Entry {
+                num_hashes: e.num_hashes,
+                hash: e.hash,
+                transactions: e
+                    .transactions
+                    .iter()
+                    .map(|t| Transaction {
+                        signatures: t.signatures.to_vec(),
+                        header: t.header,
+                        account_keys: t.account_keys.to_vec(),
+                        recent_blockhash: t.recent_blockhash,
+                        instructions: t
+                            .instructions
+                            .iter()
+                            .map(|i| Instruction {
+                                program_id_index: i.program_id_index,
+                                accounts: i.accounts.to_vec(),
+                                data: i.data.to_vec(),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
     /// A block of `entries` entries of 4 transactions each, every byte derived from its position.
     pub fn block(entries: u64) -> Block {
         let fill = |seed: u64, salt: u64| (seed.wrapping_mul(0x9e37_79b9) ^ salt) as u8;

@@ -779,7 +779,38 @@ fn message_workloads() -> Vec<Workload> {
         Config::legacy(),
         Wincode::default()
     ));
+    rows.push(borrowed_block_row());
     rows
+}
+
+/// The Solana-like block decoded borrowing (signatures, keys and instruction data lent from
+/// the input, only the lists of entries, transactions and instructions allocated), against
+/// wincode's zero-copy decode of the same borrowing types.
+fn borrowed_block_row() -> Workload {
+    use solana::block::{self, BlockRef};
+    use wincode::config::Configuration as Wincode;
+    let wc = Wincode::default();
+    let bytes = frame::encode_to_vec(&block::block(100), Config::legacy()).unwrap();
+    let ours: BlockRef<'_> = frame::borrow_decode_from_slice(&bytes, Config::legacy())
+        .unwrap()
+        .0;
+    let theirs: BlockRef<'_> = wincode::config::deserialize(&bytes, wc).unwrap();
+    assert!(ours == theirs, "the borrowed decodes differ");
+    let size = bytes.len();
+    let input = shared_input(bytes);
+    Workload::new(
+        "Solana-like block (100 entries × 4 transactions): borrowed decode",
+        size,
+    )
+    .case("endian_wire", move || {
+        black_box(
+            frame::borrow_decode_from_slice::<BlockRef<'_>>(black_box(input), Config::legacy())
+                .unwrap(),
+        );
+    })
+    .case("wincode", move || {
+        black_box(wincode::config::deserialize::<BlockRef<'_>, _>(black_box(input), wc).unwrap());
+    })
 }
 
 /// Real message shapes (`benches/shapes.rs`), each a megabyte or more, under bincode 2's

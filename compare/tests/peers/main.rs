@@ -4,7 +4,8 @@
 //!   compiled against both crates, and the bytes each writes;
 //! * `frame_vs_bincode`, `frame_derive`, `frame_shapes`: framing against bincode 1.3.3,
 //!   bincode 2.0.1 and wincode 0.6 under each configuration, from single values to real
-//!   message shapes;
+//!   message shapes; `frame_borrowed`: a Solana-like block borrowed, against wincode's
+//!   zero-copy decoder and both peers' owned ones;
 //! * `serde`: the serde integration through bincode 1 and 2's serde paths;
 //! * `nbt`: NBT trees against valence_nbt and fastnbt;
 //! * `nbt_bedrock`: Bedrock's little-endian and network NBT against nbtx;
@@ -17,6 +18,7 @@
 static ALLOCATOR: endian_wire_testkit::alloc::Counting = endian_wire_testkit::alloc::Counting;
 
 mod derive_vs_simple_endian;
+mod frame_borrowed;
 mod frame_derive;
 mod frame_shapes;
 mod frame_vs_bincode;
