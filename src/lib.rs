@@ -213,6 +213,10 @@
 //! tuples, nested such structs) is written after one capacity check and read after one length
 //! check, and so is a `Vec` of them: one check for the whole run.
 //!
+//! A struct with a lifetime borrows from its input (`&'a [u8]`, `&'a str`, `&'a [[u8; 32]]`,
+//! nested borrowing structs): it frames as the owned struct of the same fields, and is read by
+//! [`frame::borrow_decode_from_slice`] with only its `Vec`s allocated (see [`frame`]).
+//!
 //! For formats that are bincode with a different length prefix, `#[frame(len = ...)]` on a
 //! `Vec<T>`, `String` or `Box<[T]>` field picks it: `short_vec` (Solana's compact-u16), `u8`,
 //! `u16`, `u32`, `u64` (fixed width, in the container's order) or `varint` (see

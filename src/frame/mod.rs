@@ -51,6 +51,49 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Decoding can borrow instead of copying ([`borrow_decode_from_slice`]): `&str`, `&[u8]`,
+//! runs of byte arrays (`&[[u8; 64]]`: signatures, keys, hashes, lent at any address under
+//! every configuration) and slices of wrappers (`&[u32be]`, under fixed-int, where the input is
+//! aligned for them). A derived struct with a lifetime borrows too: its fields are framed as the
+//! owned struct's are, so it reads the bytes the owned struct (or bincode, or wincode) writes,
+//! and only its `Vec`s are allocated.
+//!
+//! ```
+//! # #[cfg(all(feature = "alloc", feature = "derive"))] {
+//! use endian_wire::Endianize;
+//! use endian_wire::frame::{self, Config};
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(le)]
+//! struct Transaction {
+//!     signatures: Vec<[u8; 64]>,
+//!     account_keys: Vec<[u8; 32]>,
+//!     data: Vec<u8>,
+//! }
+//!
+//! #[derive(Endianize, Debug, PartialEq)]
+//! #[endian(le)]
+//! struct TransactionRef<'a> {
+//!     signatures: &'a [[u8; 64]],
+//!     account_keys: &'a [[u8; 32]],
+//!     data: &'a [u8],
+//! }
+//!
+//! let owned = Transaction {
+//!     signatures: vec![[7; 64]],
+//!     account_keys: vec![[1; 32], [2; 32]],
+//!     data: vec![1, 2, 3],
+//! };
+//! let bytes = frame::encode_to_vec(&owned, Config::standard())?;
+//! let (lent, used): (TransactionRef<'_>, usize) =
+//!     frame::borrow_decode_from_slice(&bytes, Config::standard())?;
+//! assert_eq!(used, bytes.len());
+//! assert_eq!(lent.account_keys, owned.account_keys); // pointing into `bytes`
+//! assert_eq!(frame::encode_to_vec(&lent, Config::standard())?, bytes);
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Messages on a byte stream, each a length prefix and one framed value, are
 //! the transport's (`endian_wire::stream`). [`encode_into_buf`] and [`decode_from_buf`] work with `bytes` buffers
 //! (feature `bytes`).
@@ -90,11 +133,11 @@ pub use encode::{Encode, Encoder};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthFault, LengthRefusal};
 #[doc(hidden)]
 pub use fixed::{FixedIn, FixedOut, sum_sizes, times};
-#[doc(hidden)]
-pub use read::ErasedReader;
 #[cfg(feature = "std")]
 pub use read::IoReader;
 pub use read::{BorrowReader, Reader, SliceReader};
+#[doc(hidden)]
+pub use read::{ErasedBorrowReader, ErasedReader};
 #[doc(hidden)]
 pub use write::ErasedWriter;
 #[cfg(feature = "std")]
@@ -604,8 +647,8 @@ pub fn decode_from_slice_exact<T: Decode>(
     Ok(value)
 }
 
-/// Decodes a `T` that may borrow from `src` (`&str`, `&[u8]`, `&[u32be]`, ...); returns it and
-/// the number of bytes used.
+/// Decodes a `T` that may borrow from `src` (`&str`, `&[u8]`, `&[[u8; 32]]`, `&[u32be]`, a
+/// derived struct with a lifetime, ...); returns it and the number of bytes used.
 ///
 /// ```
 /// use endian_wire::frame::{self, Config};
