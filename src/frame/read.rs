@@ -237,30 +237,37 @@ impl core::fmt::Debug for ErasedReader<'_> {
     }
 }
 
-impl Reader for ErasedReader<'_> {
-    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
-        self.0.read(dst)
-    }
-    fn remaining(&self) -> Option<usize> {
-        self.0.remaining()
-    }
-    fn counts_remaining(&self) -> bool {
-        self.0.counts_remaining()
-    }
-    fn peek(&self) -> Option<&[u8]> {
-        self.0.peek()
-    }
-    fn consume(&mut self, len: usize) {
-        self.0.consume(len);
-    }
-    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
-        self.0.claim_allocation(bytes)
-    }
-    #[cfg(feature = "bytes")]
-    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
-        self.0.read_shared(len)
-    }
+/// `Reader` for a wrapper of a `&mut dyn` reader (field 0): every method forwarded.
+macro_rules! reader_through_dyn {
+    ($($wrapper:tt)*) => {
+        impl Reader for $($wrapper)* {
+            fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
+                self.0.read(dst)
+            }
+            fn remaining(&self) -> Option<usize> {
+                self.0.remaining()
+            }
+            fn counts_remaining(&self) -> bool {
+                self.0.counts_remaining()
+            }
+            fn peek(&self) -> Option<&[u8]> {
+                self.0.peek()
+            }
+            fn consume(&mut self, len: usize) {
+                self.0.consume(len);
+            }
+            fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
+                self.0.claim_allocation(bytes)
+            }
+            #[cfg(feature = "bytes")]
+            fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
+                self.0.read_shared(len)
+            }
+        }
+    };
 }
+
+reader_through_dyn!(ErasedReader<'_>);
 
 /// What [`ErasedBorrowReader`] calls through `dyn`: a [`BorrowReader`]'s methods.
 pub(crate) trait DynBorrowReader<'de>: DynReader {
@@ -285,30 +292,7 @@ impl core::fmt::Debug for ErasedBorrowReader<'_, '_> {
     }
 }
 
-impl Reader for ErasedBorrowReader<'_, '_> {
-    fn read(&mut self, dst: &mut [u8]) -> Result<(), DecodeErrorKind> {
-        self.0.read(dst)
-    }
-    fn remaining(&self) -> Option<usize> {
-        self.0.remaining()
-    }
-    fn counts_remaining(&self) -> bool {
-        self.0.counts_remaining()
-    }
-    fn peek(&self) -> Option<&[u8]> {
-        self.0.peek()
-    }
-    fn consume(&mut self, len: usize) {
-        self.0.consume(len);
-    }
-    fn claim_allocation(&mut self, bytes: usize) -> Result<(), DecodeErrorKind> {
-        self.0.claim_allocation(bytes)
-    }
-    #[cfg(feature = "bytes")]
-    fn read_shared(&mut self, len: usize) -> Option<Result<bytes::Bytes, DecodeErrorKind>> {
-        self.0.read_shared(len)
-    }
-}
+reader_through_dyn!(ErasedBorrowReader<'_, '_>);
 
 impl<'de> BorrowReader<'de> for ErasedBorrowReader<'_, 'de> {
     fn borrow(&mut self, len: usize) -> Result<&'de [u8], DecodeErrorKind> {

@@ -56,6 +56,38 @@ pub struct Decoder<R> {
     depth: usize,
 }
 
+/// The body of [`Decoder::in_order`] and [`Decoder::in_order_borrowed`], which differ only in
+/// the `dyn` wrapper (`$erased_reader`) the reader is put behind when the order differs from a
+/// typed configuration's.
+macro_rules! in_order_with {
+    ($this:ident, $order:ident, $state:ident, $body:ident, $erased:ident, $erased_reader:ident) => {{
+        if const { R::ORDER.is_none() } {
+            let saved = $this.config.set_order($order);
+            let out = $body($this, $state);
+            $this.config.restore_order(saved);
+            return out;
+        }
+        if R::ORDER == Some($order) {
+            return $body($this, $state);
+        }
+        // The reader's order is that of a typed configuration, and another than `order`.
+        let mut inner = Decoder {
+            reader: $erased_reader(&mut $this.reader),
+            config: $this.config.with_order($order),
+            offset: $this.offset,
+            budget: $this.budget,
+            prealloc_credit: $this.prealloc_credit,
+            depth: $this.depth,
+        };
+        let out = $erased(&mut inner, $state);
+        let (offset, budget, prealloc_credit) = (inner.offset, inner.budget, inner.prealloc_credit);
+        $this.offset = offset;
+        $this.budget = budget;
+        $this.prealloc_credit = prealloc_credit;
+        out
+    }};
+}
+
 impl<R: Reader> Decoder<R> {
     /// A decoder reading from `reader`.
     ///
@@ -138,30 +170,7 @@ impl<R: Reader> Decoder<R> {
         body: impl FnOnce(&mut Self, S) -> T,
         erased: impl FnOnce(&mut Decoder<ErasedReader<'_>>, S) -> T,
     ) -> T {
-        if const { R::ORDER.is_none() } {
-            let saved = self.config.set_order(order);
-            let out = body(self, state);
-            self.config.restore_order(saved);
-            return out;
-        }
-        if R::ORDER == Some(order) {
-            return body(self, state);
-        }
-        // The reader's order is that of a typed configuration, and another than `order`.
-        let mut inner = Decoder {
-            reader: ErasedReader(&mut self.reader),
-            config: self.config.with_order(order),
-            offset: self.offset,
-            budget: self.budget,
-            prealloc_credit: self.prealloc_credit,
-            depth: self.depth,
-        };
-        let out = erased(&mut inner, state);
-        let (offset, budget, prealloc_credit) = (inner.offset, inner.budget, inner.prealloc_credit);
-        self.offset = offset;
-        self.budget = budget;
-        self.prealloc_credit = prealloc_credit;
-        out
+        in_order_with!(self, order, state, body, erased, ErasedReader)
     }
 
     /// [`in_order`](Self::in_order) for a type that borrows from the input: `erased` gets a
@@ -179,29 +188,7 @@ impl<R: Reader> Decoder<R> {
     where
         R: BorrowReader<'de>,
     {
-        if const { R::ORDER.is_none() } {
-            let saved = self.config.set_order(order);
-            let out = body(self, state);
-            self.config.restore_order(saved);
-            return out;
-        }
-        if R::ORDER == Some(order) {
-            return body(self, state);
-        }
-        let mut inner = Decoder {
-            reader: ErasedBorrowReader(&mut self.reader),
-            config: self.config.with_order(order),
-            offset: self.offset,
-            budget: self.budget,
-            prealloc_credit: self.prealloc_credit,
-            depth: self.depth,
-        };
-        let out = erased(&mut inner, state);
-        let (offset, budget, prealloc_credit) = (inner.offset, inner.budget, inner.prealloc_credit);
-        self.offset = offset;
-        self.budget = budget;
-        self.prealloc_credit = prealloc_credit;
-        out
+        in_order_with!(self, order, state, body, erased, ErasedBorrowReader)
     }
 
     /// The byte order of native integers, lengths and tags here: a constant under a typed
