@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Each published crate from its package alone, as a user of the registry gets it: after
-# `cargo publish --dry-run --workspace` (which packages and builds each), every package is
-# unpacked outside the workspace, its docs built and its doctests run, with the other
-# packages (not the workspace's folders) standing in for crates.io.
+# `cargo publish --dry-run --workspace --no-verify` (which packages each), every package is
+# unpacked outside the workspace, its docs built and its doctests run (a build of its library
+# with every feature, from the package's files), with the other packages (not the workspace's
+# folders) standing in for crates.io.
 #
 # The docs are built as docs.rs builds them, from the package: all features, `--cfg docsrs`
 # (feature labels) on the nightly toolchain, every item documented (`-D missing_docs`), into
@@ -16,8 +17,10 @@ work=$(mktemp -d)
 target_dir=${CARGO_TARGET_DIR:-$PWD/target}
 trap 'rm -rf "$work"' EXIT
 for crate in "${crates[@]}"; do
-    cp -r "$target_dir/package/$crate-$version" "$work/"
-    rm -rf "$work/$crate-$version/target"
+    # Cargo leaves the `.crate` files in a folder of its own under `target/package`.
+    package=$(find "$target_dir/package" -name "$crate-$version.crate" | head -1)
+    [ -n "$package" ] || { echo "no package $crate-$version.crate under $target_dir/package"; exit 1; }
+    tar -xzf "$package" -C "$work"
 done
 config=()
 for crate in "${crates[@]}"; do
