@@ -40,6 +40,29 @@ struct TransactionRef<'a> {
     instructions: Vec<(u8, &'a [u8])>,
 }
 
+/// A record whose wire type is its memory (aligned to 8), and its packed twin (aligned to 1):
+/// runs of their wire types lent from the input, or refused where the input is not aligned.
+#[derive(Endianize, Debug, Clone, Copy)]
+#[endian(be)]
+#[allow(dead_code)]
+struct Level {
+    price: u64,
+    size: u32,
+    orders: u16,
+    side: u8,
+    venue: u8,
+}
+
+#[derive(Endianize, Debug, Clone, Copy)]
+#[endian(le)]
+#[wire_repr(C, packed)]
+#[allow(dead_code)]
+struct PackedLevel {
+    price: u64,
+    size: u32,
+    side: u8,
+}
+
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, data)) = data.split_first() else { return };
     let base = match selector & 3 {
@@ -56,6 +79,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = frame::borrow_decode_from_slice::<(&str, &[u8], Vec<&str>)>(data, config);
     let _ = frame::borrow_decode_from_slice::<Vec<TransactionRef<'_>>>(data, config);
     let _ = frame::borrow_decode_from_slice::<TransactionRef<'_>>(data, frame::config::legacy());
+    let _ = frame::borrow_decode_from_slice::<(&[LevelWire], &[PackedLevelWire])>(data, config);
     let _ = frame::decode_from_reader::<Vec<Vec<u8>>, _>(data, config);
     let _ = frame::decode_from_slice_exact::<Record>(data, config);
 });

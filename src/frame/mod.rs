@@ -53,10 +53,13 @@
 //!
 //! Decoding can borrow instead of copying ([`borrow_decode_from_slice`]): `&str`, `&[u8]`,
 //! runs of byte arrays (`&[[u8; 64]]`: signatures, keys, hashes, lent at any address under
-//! every configuration) and slices of wrappers (`&[u32be]`, under fixed-int, where the input is
-//! aligned for them). A derived struct with a lifetime borrows too: its fields are framed as the
-//! owned struct's are, so it reads the bytes the owned struct (or bincode, or wincode) writes,
-//! and only its `Vec`s are allocated.
+//! every configuration), and runs of wrappers and of derived wire records of them (`&[u32be]`,
+//! `&[LevelWire]`: every type framed as its memory on every host), under fixed-int (floats and
+//! bytes under varint too) where the input is aligned for them: a record declared
+//! `#[wire_repr(C, packed)]` has no alignment, so its runs are lent at any address. A derived
+//! struct with a lifetime borrows too: its fields are framed as the owned struct's are, so it
+//! reads the bytes the owned struct (or bincode, or wincode) writes, and only its `Vec`s are
+//! allocated.
 //!
 //! ```
 //! # #[cfg(all(feature = "alloc", feature = "derive"))] {
@@ -90,6 +93,35 @@
 //! assert_eq!(used, bytes.len());
 //! assert_eq!(lent.account_keys, owned.account_keys); // pointing into `bytes`
 //! assert_eq!(frame::encode_to_vec(&lent, Config::standard())?, bytes);
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ```
+//! # #[cfg(all(feature = "alloc", feature = "derive"))] {
+//! use endian_wire::Endianize;
+//! use endian_wire::frame::{self, Config};
+//!
+//! /// A price level of a market-data feed; its wire type `LevelWire` holds the fields as
+//! /// little-endian wrappers, packed: 15 bytes in memory and on the wire.
+//! #[derive(Endianize, Clone, Copy, Debug, PartialEq)]
+//! #[endian(le)]
+//! #[wire_repr(C, packed)]
+//! struct Level {
+//!     price: u64,
+//!     size: u32,
+//!     orders: u16,
+//!     side: u8,
+//! }
+//!
+//! let book = vec![
+//!     Level { price: 101, size: 5, orders: 1, side: 0 },
+//!     Level { price: 102, size: 9, orders: 3, side: 1 },
+//! ];
+//! let bytes = frame::encode_to_vec(&book, Config::legacy())?;
+//! // The levels in the input, not copied; each converts to a `Level` when it is read.
+//! let (lent, _): (&[LevelWire], usize) = frame::borrow_decode_from_slice(&bytes, Config::legacy())?;
+//! assert_eq!(Level::from(lent[1]), book[1]);
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -647,8 +679,9 @@ pub fn decode_from_slice_exact<T: Decode>(
     Ok(value)
 }
 
-/// Decodes a `T` that may borrow from `src` (`&str`, `&[u8]`, `&[[u8; 32]]`, `&[u32be]`, a
-/// derived struct with a lifetime, ...); returns it and the number of bytes used.
+/// Decodes a `T` that may borrow from `src` (`&str`, `&[u8]`, `&[[u8; 32]]`, `&[u32be]`, runs
+/// of derived wire records, a derived struct with a lifetime, ...); returns it and the number
+/// of bytes used.
 ///
 /// ```
 /// use endian_wire::frame::{self, Config};

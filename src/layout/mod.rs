@@ -7,9 +7,7 @@ mod byte_map;
 mod tables;
 
 pub use byte_map::ByteMap;
-#[cfg(feature = "alloc")]
-pub(crate) use tables::copies;
-pub(crate) use tables::{Tables, is_memory_image};
+pub(crate) use tables::{Tables, copies, is_memory_image};
 
 /// A type's wire image in each byte order (index 0 little-endian, 1 big-endian), as maps of
 /// its memory: what runtime byte order's tables are built from. `#[derive(Endianize)]` gives

@@ -98,7 +98,6 @@ pub(crate) const fn is_memory_image<T>(
 
 /// [`is_memory_image`], with every byte valid as any pattern: such wire bytes can be copied
 /// back into values.
-#[cfg(feature = "alloc")]
 pub(crate) const fn copies<T>(map: Option<ByteMap<T>>, size: usize, wire: Option<usize>) -> bool {
     match map {
         Some(m) => m.any_bits() && is_memory_image(map, size, wire),

@@ -1,4 +1,5 @@
-//! Borrowed decoding of runs: `&[[u8; N]]` lent from the input under every configuration, and
+//! Borrowed decoding of runs: `&[[u8; N]]` lent from the input under every configuration, runs
+//! of derived wire records (aligned, packed, and under varint only without wide integers), and
 //! derived structs with a lifetime (a Solana-like transaction whose signatures, keys and
 //! instruction data point into the input), against the owned decode of the same bytes: the
 //! same values, the same bytes used, and the same verdict on every truncation and every huge
@@ -283,5 +284,215 @@ fn borrowing_structs_keep_their_declared_order_under_any_configuration() {
         )
         .unwrap();
         assert_eq!((little, big), (value.clone(), value.clone()));
+    }
+}
+
+// ----- runs of wire records ----------------------------------------------------------------
+
+/// A record of numbers and bytes whose wire type is its memory image: 8 + 4 + 2 + 1 + 1 bytes,
+/// no padding, aligned to 8.
+#[derive(Endianize, Clone, Copy, Debug, PartialEq)]
+#[endian(be)]
+struct Quote {
+    id: u64,
+    px: u32,
+    qty: u16,
+    side: u8,
+    venue: u8,
+}
+
+/// [`Quote`]'s fields in little-endian order, its wire type packed: no alignment, so a run of
+/// it is lent at any address.
+#[derive(Endianize, Clone, Copy, Debug, PartialEq)]
+#[endian(le)]
+#[wire_repr(C, packed)]
+struct PackedQuote {
+    id: u64,
+    px: u32,
+    qty: u16,
+    side: u8,
+    venue: u8,
+}
+
+/// Floats and bytes only: framed the same under varint, so lent there too.
+#[derive(Endianize, Clone, Copy, Debug, PartialEq)]
+#[endian(le)]
+struct Point {
+    x: f32,
+    y: f32,
+    tag: [u8; 4],
+}
+
+fn quotes(n: u64) -> Vec<Quote> {
+    (0..n)
+        .map(|i| Quote {
+            id: i << 40 | 0x0102_0304,
+            px: (i as u32).wrapping_mul(2_654_435_761),
+            qty: i as u16 ^ 0x8001,
+            side: (i % 2) as u8,
+            venue: b'A' + (i % 26) as u8,
+        })
+        .collect()
+}
+
+/// `bytes` copied to an address that is `misalign` bytes past a multiple of 8 (the run of a
+/// fixed-int `Vec` starts 8 bytes in, so it is then aligned exactly when `misalign` is 0).
+fn placed(bytes: &[u8], misalign: usize) -> (Vec<u64>, core::ops::Range<usize>) {
+    let mut words = vec![0u64; (bytes.len() + misalign).div_ceil(8) + 1];
+    let region = misalign..misalign + bytes.len();
+    zerocopy::IntoBytes::as_mut_bytes(&mut words[..])[region.clone()].copy_from_slice(bytes);
+    (words, region)
+}
+
+#[test]
+fn runs_of_wire_records_are_lent_from_an_aligned_input() {
+    let owned = quotes(if cfg!(miri) { 3 } else { 40 });
+    let wire: Vec<QuoteWire> = owned.iter().copied().map(QuoteWire::from).collect();
+    for config in [
+        Config::legacy(),
+        Config::legacy().with_big_endian().with_limit(4096),
+    ] {
+        // The wire type frames as the logical type does: the same bytes.
+        let bytes = frame::encode_to_vec(&owned, config).unwrap();
+        assert_eq!(frame::encode_to_vec(&wire, config).unwrap(), bytes);
+        let (words, region) = placed(&bytes, 0);
+        let input = &zerocopy::IntoBytes::as_bytes(&words[..])[region];
+        let (lent, used) = frame::borrow_decode_from_slice::<&[QuoteWire]>(input, config).unwrap();
+        assert_eq!((lent, used), (&wire[..], bytes.len()), "{config:?}");
+        assert!(input.as_ptr_range().contains(&lent.as_ptr().cast()));
+        let logical: Vec<Quote> = lent.iter().copied().map(Quote::from).collect();
+        assert_eq!(logical, owned);
+        // The owned decode of the same bytes agrees.
+        let (by_value, _) = frame::decode_from_slice::<Vec<QuoteWire>>(input, config).unwrap();
+        assert_eq!(by_value, wire);
+        assert_eq!(frame::encode_to_vec(&lent, config).unwrap(), bytes);
+        // The same run one byte further on in memory: not aligned for a `u64be`.
+        for misalign in 1..8 {
+            let (words, region) = placed(&bytes, misalign);
+            let input = &zerocopy::IntoBytes::as_bytes(&words[..])[region];
+            let err = frame::borrow_decode_from_slice::<&[QuoteWire]>(input, config).unwrap_err();
+            assert!(
+                matches!(err.kind, DecodeErrorKind::Unborrowable(_)),
+                "{err}"
+            );
+            assert_eq!(err.offset, 8, "the run's first byte");
+            // The owned decode has no such need.
+            assert_eq!(
+                frame::decode_from_slice::<Vec<QuoteWire>>(input, config)
+                    .unwrap()
+                    .0,
+                wire
+            );
+        }
+    }
+}
+
+#[test]
+fn runs_of_packed_wire_records_are_lent_at_any_address() {
+    let owned: Vec<PackedQuote> = quotes(if cfg!(miri) { 3 } else { 17 })
+        .iter()
+        .map(|q| PackedQuote {
+            id: q.id,
+            px: q.px,
+            qty: q.qty,
+            side: q.side,
+            venue: q.venue,
+        })
+        .collect();
+    let wire: Vec<PackedQuoteWire> = owned.iter().copied().map(PackedQuoteWire::from).collect();
+    for config in [Config::legacy(), Config::legacy().with_big_endian()] {
+        let bytes = frame::encode_to_vec(&owned, config).unwrap();
+        for misalign in 0..8 {
+            let (words, region) = placed(&bytes, misalign);
+            let input = &zerocopy::IntoBytes::as_bytes(&words[..])[region];
+            let (lent, used) =
+                frame::borrow_decode_from_slice::<&[PackedQuoteWire]>(input, config).unwrap();
+            assert_eq!(
+                (lent, used),
+                (&wire[..], bytes.len()),
+                "{config:?} +{misalign}"
+            );
+            assert!(input.as_ptr_range().contains(&lent.as_ptr().cast()));
+        }
+    }
+}
+
+#[test]
+fn under_varint_only_runs_without_wide_integers_are_lent() {
+    let config = Config::standard();
+    let owned = quotes(3);
+    let bytes = frame::encode_to_vec(&owned, config).unwrap();
+    let err = frame::borrow_decode_from_slice::<&[QuoteWire]>(&bytes, config).unwrap_err();
+    assert!(
+        matches!(err.kind, DecodeErrorKind::Unborrowable(_)),
+        "{err}"
+    );
+    assert_eq!(err.offset, 0);
+    let points: Vec<Point> = (0..5u8)
+        .map(|i| Point {
+            x: f32::from(i) / 3.0,
+            y: -f32::from(i),
+            tag: [i, 1, 2, 3],
+        })
+        .collect();
+    for config in [Config::standard(), Config::standard().with_big_endian()] {
+        let bytes = frame::encode_to_vec(&points, config).unwrap();
+        // A one-byte length prefix: the run starts at an odd offset, so copy it to where a
+        // `f32le` may be read in place.
+        let (words, region) = placed(&bytes, 7);
+        let input = &zerocopy::IntoBytes::as_bytes(&words[..])[region];
+        let (lent, used) = frame::borrow_decode_from_slice::<&[PointWire]>(input, config).unwrap();
+        assert_eq!(used, bytes.len());
+        let back: Vec<Point> = lent.iter().copied().map(Point::from).collect();
+        assert_eq!(back, points, "{config:?}");
+    }
+}
+
+/// A borrowing struct holding a run of records, read from what the owned struct writes.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct BookRef<'a> {
+    venue: u64,
+    quotes: &'a [QuoteWire],
+}
+
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct Book {
+    venue: u64,
+    quotes: Vec<Quote>,
+}
+
+#[test]
+fn a_borrowing_struct_lends_its_run_of_records() {
+    let owned = Book {
+        venue: 9,
+        quotes: quotes(if cfg!(miri) { 2 } else { 12 }),
+    };
+    let config = Config::legacy();
+    let bytes = frame::encode_to_vec(&owned, config).unwrap();
+    // `venue` and the length: the run starts 16 bytes in.
+    let (words, region) = placed(&bytes, 0);
+    let input = &zerocopy::IntoBytes::as_bytes(&words[..])[region];
+    let (lent, used) = frame::borrow_decode_from_slice::<BookRef<'_>>(input, config).unwrap();
+    assert_eq!(used, bytes.len());
+    assert_eq!(lent.venue, 9);
+    assert_eq!(
+        lent.quotes
+            .iter()
+            .copied()
+            .map(Quote::from)
+            .collect::<Vec<_>>(),
+        owned.quotes
+    );
+    assert_eq!(frame::encode_to_vec(&lent, config).unwrap(), bytes);
+    // Every cut: refused as the owned decode refuses it.
+    for n in 0..bytes.len() {
+        let owned_verdict = frame::decode_from_slice::<Book>(&input[..n], config).map(|_| ());
+        let lent_verdict = frame::borrow_decode_from_slice::<BookRef<'_>>(&input[..n], config);
+        assert!(
+            owned_verdict.is_err() && lent_verdict.is_err(),
+            "cut at {n}"
+        );
     }
 }

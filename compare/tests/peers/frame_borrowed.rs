@@ -2,6 +2,8 @@
 //! endian_wire's borrowing types (signatures, keys and instruction data lent from the input)
 //! gives what wincode's and bincode 2's owned decoders give and what wincode's zero-copy
 //! decoder lends, under fixed-width and varint lengths; every truncation is refused by all.
+//! Runs of derived wire records lent from what wincode and bincode 2 write of the native
+//! records, in both orders.
 
 use endian_wire::frame::{self, Config};
 use endian_wire_testkit::solana::block::{self, Block, BlockRef};
@@ -146,5 +148,116 @@ fn every_truncation_of_a_borrowed_block_is_refused_by_all() {
             };
             assert!(theirs.is_err(), "bincode 2 accepted {n} bytes");
         }
+    }
+}
+
+/// A record of numbers as a peer user declares it (native fields, the peers' derives), and as
+/// an endian_wire user borrows it: its wire type, of little-endian wrappers, lent from the
+/// input.
+#[derive(
+    endian_wire::Endianize,
+    bincode::Encode,
+    bincode::Decode,
+    wincode::SchemaWrite,
+    wincode::SchemaRead,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+)]
+#[endian(le)]
+struct Level {
+    price: u64,
+    size: u32,
+    orders: u16,
+    side: u8,
+    venue: u8,
+}
+
+/// [`Level`] as a big-endian format would carry it (bincode 2's `with_big_endian`).
+#[derive(endian_wire::Endianize, Clone, Copy, Debug, PartialEq)]
+#[endian(be)]
+struct LevelBe {
+    price: u64,
+    size: u32,
+    orders: u16,
+    side: u8,
+    venue: u8,
+}
+
+fn levels() -> Vec<Level> {
+    (0..50u64)
+        .map(|i| Level {
+            price: 1_000_000 + i * 37,
+            size: (i as u32) << 20 | 5,
+            orders: i as u16 * 3,
+            side: (i % 2) as u8,
+            venue: (i % 7) as u8,
+        })
+        .collect()
+}
+
+/// `bytes` in memory aligned to 8, as a file read into a `Vec<u64>` or a page is.
+fn aligned(bytes: &[u8]) -> Vec<u64> {
+    let mut words = vec![0u64; bytes.len().div_ceil(8)];
+    zerocopy::IntoBytes::as_mut_bytes(&mut words[..])[..bytes.len()].copy_from_slice(bytes);
+    words
+}
+
+#[test]
+fn runs_of_wire_records_are_lent_from_what_the_peers_write() {
+    let expected = levels();
+    let bytes = wincode::config::serialize(&expected, Wincode::default()).unwrap();
+    assert_eq!(
+        bytes,
+        bincode::encode_to_vec(&expected, bincode::config::legacy()).unwrap()
+    );
+    let words = aligned(&bytes);
+    let input = &zerocopy::IntoBytes::as_bytes(&words[..])[..bytes.len()];
+    let (lent, used) =
+        frame::borrow_decode_from_slice::<&[LevelWire]>(input, Config::legacy()).unwrap();
+    assert_eq!(used, bytes.len());
+    assert!(input.as_ptr_range().contains(&lent.as_ptr().cast()));
+    let back: Vec<Level> = lent.iter().copied().map(Level::from).collect();
+    assert_eq!(back, expected);
+    // The peers' owned decodes of the same bytes.
+    let theirs: Vec<Level> = wincode::config::deserialize(input, Wincode::default()).unwrap();
+    assert_eq!(theirs, back);
+    let (theirs, _) =
+        bincode::decode_from_slice::<Vec<Level>, _>(input, bincode::config::legacy()).unwrap();
+    assert_eq!(theirs, back);
+    // A big-endian format: bincode 2's big-endian fixed-width framing of the native record is
+    // the memory of the big-endian wire record.
+    let big = bincode::config::legacy().with_big_endian();
+    let bytes = bincode::encode_to_vec(&expected, big).unwrap();
+    let words = aligned(&bytes);
+    let input = &zerocopy::IntoBytes::as_bytes(&words[..])[..bytes.len()];
+    let config = Config::legacy().with_big_endian();
+    let (lent, _) = frame::borrow_decode_from_slice::<&[LevelBeWire]>(input, config).unwrap();
+    let back: Vec<Level> = lent
+        .iter()
+        .map(|w| {
+            let l = LevelBe::from(*w);
+            Level {
+                price: l.price,
+                size: l.size,
+                orders: l.orders,
+                side: l.side,
+                venue: l.venue,
+            }
+        })
+        .collect();
+    assert_eq!(back, expected);
+    // Every truncation refused by all three.
+    for n in 0..bytes.len().min(200) {
+        let cut = &input[..n];
+        assert!(
+            frame::borrow_decode_from_slice::<&[LevelBeWire]>(cut, config).is_err(),
+            "{n}"
+        );
+        assert!(
+            bincode::decode_from_slice::<Vec<Level>, _>(cut, big).is_err(),
+            "{n}"
+        );
     }
 }

@@ -683,8 +683,8 @@ impl Cx<'_> {
             Style::Unit => quote!(Self),
             _ => quote!(Self { #(#takes,)* }),
         };
-        let encode_map = self.byte_map(fields, &tys, &quote!(#f::Encode), packed);
-        let decode_map = self.byte_map(fields, &tys, &quote!(#f::Decode), packed);
+        let encode_map = self.byte_map(fields, &tys, &quote!(#f::Encode));
+        let decode_map = self.byte_map(fields, &tys, &quote!(#f::Decode));
         let hot = super::inline_hot();
         StructItems {
             encode_items: quote! {
@@ -752,17 +752,16 @@ impl Cx<'_> {
         }
     }
 
-    /// `BYTE_MAP` of a struct that is not packed: its fields' maps, in the container's
-    /// order, each at the field's `offset_of!` (nothing for a packed struct, whose fields the
-    /// map cannot name, nor for a struct without fields).
+    /// `BYTE_MAP` of a struct: its fields' maps, in the container's order, each at the
+    /// field's `offset_of!` (packed structs too: the map names bytes, never a field's place;
+    /// nothing for a struct without fields).
     fn byte_map(
         &self,
         fields: &FieldList,
         tys: &[TokenStream],
         framing: &TokenStream,
-        packed: bool,
     ) -> TokenStream {
-        if packed || fields.fields.is_empty() {
+        if fields.fields.is_empty() {
             return TokenStream::new();
         }
         let c = self.c;

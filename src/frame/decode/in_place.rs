@@ -361,6 +361,8 @@ mod tests {
         let host = [cfg!(target_endian = "little"), cfg!(target_endian = "big")];
         assert_eq!(copies::<[u8; 32]>(), [true, true]);
         assert_eq!(copies::<[u32be; 3]>(), [true, true]);
+        assert_eq!(copies::<crate::BigEndian<u8>>(), [true, true]);
+        assert_eq!(copies::<crate::LittleEndian<bool>>(), [false, false]);
         assert_eq!(copies::<u32>(), host);
         assert_eq!(copies::<(u64,)>(), host);
         // Padding between the fields, a `bool`, nothing at all: not a copy.

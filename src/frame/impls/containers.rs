@@ -10,7 +10,7 @@ use crate::frame::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::frame::fixed::{FixedIn, FixedOut, sum_sizes, times};
 use crate::frame::read::{BorrowReader, Reader};
 use crate::frame::write::Writer;
-use crate::layout::ByteMap;
+use crate::layout::{ByteMap, copies};
 use crate::wire::Endian;
 
 // ----- arrays and tuples -----------------------------------------------------------------
@@ -237,44 +237,92 @@ impl<T: Encode> Encode for [T] {
     }
 }
 
-impl<'de> BorrowDecode<'de> for &'de [u8] {
+/// Runs borrowed from the input: `&[u8]`, byte arrays (signatures, keys), wrappers (`&[u32be]`)
+/// and derived wire records of them (`&[TradeWire]`), every type whose framing is its memory
+/// on every host and in either configured order (its `BYTE_MAP` is the identity in both), so
+/// the run's bytes in the input are the slice. Such a type is framed the same under varint
+/// only when it has no integer wider than a byte (bytes, floats): other runs under varint are
+/// `Unborrowable` (decode into a `Vec`). The input may be at any address: a type aligned to
+/// more than one byte (a record with a `u64be`) whose run is not at such an address in memory
+/// is `Unborrowable` too; wire types declared `#[wire_repr(C, packed)]` have no alignment.
+/// A run of a type framed in a host's or a configuration's order does not build (the check is
+/// made when the decode is compiled, so `cargo check` does not see it):
+///
+/// ```compile_fail,E0080
+/// use endian_wire::frame::{self, Config};
+/// let bytes = [1, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0];
+/// // A native `u32` is framed in the configuration's order: decode a `Vec<u32>`.
+/// let _ = frame::borrow_decode_from_slice::<&[u32]>(&bytes, Config::legacy());
+/// ```
+///
+/// while its wrapper, framed in its own order, is lent:
+///
+/// ```
+/// use endian_wire::frame::{self, Config};
+/// use endian_wire::u32le;
+/// let bytes = frame::encode_to_vec(&[u32le::new(7), u32le::new(9)][..], Config::legacy()).unwrap();
+/// // The run starts 8 bytes into the `Vec`'s allocation, aligned for a `u32le`.
+/// let (run, _) = frame::borrow_decode_from_slice::<&[u32le]>(&bytes, Config::legacy()).unwrap();
+/// assert_eq!(run, [u32le::new(7), u32le::new(9)]);
+/// ```
+impl<'de, T> BorrowDecode<'de> for &'de [T]
+where
+    T: Decode + zerocopy::FromBytes + zerocopy::Immutable,
+{
     const MIN_SIZE: usize = 1;
 
     #[inline]
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-        let len = d.read_borrowed_len(1)?;
-        d.borrow_bytes(len)
-    }
-}
-
-/// Runs of byte arrays (signatures, keys, hashes) borrowed from the input: an array of bytes
-/// is framed as its bytes under every configuration, so a run of them is its own memory image,
-/// at any address. The length prefix is checked against the input as `&[u8]`'s is. Arrays of
-/// no bytes cannot be lent from it (any count of them would fit): decode those into a `Vec`.
-impl<'de, const N: usize> BorrowDecode<'de> for &'de [[u8; N]] {
-    const MIN_SIZE: usize = 1;
-
-    #[inline]
-    fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
+        const {
+            assert!(
+                size_of::<T>() == 0 || memory_in_every_order::<T>(),
+                "a borrowed run `&[T]` needs a `T` framed as its memory on every host and in \
+                 either order (bytes, byte arrays, `BigEndian`/`LittleEndian` wrappers, derived \
+                 wire records of them); decode other runs into a `Vec`"
+            )
+        };
         let start = d.offset();
-        let len = d.read_borrowed_len(N)?;
-        if N == 0 {
+        if !d.is_fixed_int() && T::VARINT_SIZE != T::FIXED_SIZE {
+            return Err(d.error_at(
+                start,
+                DecodeErrorKind::Unborrowable(
+                    "varint elements are not their memory image; decode into a Vec",
+                ),
+            ));
+        }
+        let size = size_of::<T>();
+        let len = d.read_borrowed_len(size)?;
+        if size == 0 {
             if len == 0 {
                 return Ok(&[]);
             }
             return Err(d.error_at(
                 start,
-                DecodeErrorKind::Unborrowable("arrays of no bytes; decode into a Vec"),
+                DecodeErrorKind::Unborrowable("elements of no bytes; decode into a Vec"),
             ));
         }
-        // `read_borrowed_len` checked `len * N` against the bytes left where the reader knows
-        // them; a product past `usize` is more than any input holds.
-        let bytes = match len.checked_mul(N) {
+        // `read_borrowed_len` checked `len * size` against the bytes left where the reader
+        // knows them; a product past `usize` is more than any input holds.
+        let run = d.offset();
+        let bytes = match len.checked_mul(size) {
             Some(total) => d.borrow_bytes(total)?,
             None => d.borrow_bytes(usize::MAX)?,
         };
-        Ok(bytes.as_chunks::<N>().0)
+        <[T] as zerocopy::FromBytes>::ref_from_bytes_with_elems(bytes, len).map_err(|_| {
+            d.error_at(
+                run,
+                DecodeErrorKind::Unborrowable(
+                    "the elements are not aligned in the input; decode into a Vec",
+                ),
+            )
+        })
     }
+}
+
+/// Whether `T`'s fixed-int framing is its memory in both orders (and so on every host).
+const fn memory_in_every_order<T: Decode>() -> bool {
+    copies(T::BYTE_MAP[0], size_of::<T>(), T::FIXED_SIZE)
+        && copies(T::BYTE_MAP[1], size_of::<T>(), T::FIXED_SIZE)
 }
 
 // ----- Option, Result --------------------------------------------------------------------

@@ -1,15 +1,15 @@
 //! `BigEndian<T>` / `LittleEndian<T>`: framed in their own byte order whatever the
-//! configuration's, so a wire type frames exactly like its logical type; borrowed slices of
-//! them where the input is their memory image.
+//! configuration's, so a wire type frames exactly like its logical type (borrowed runs of them
+//! are `&[T]`'s, in `containers.rs`).
 
 use zerocopy::IntoBytes;
 
 use crate::frame::config::IntEncoding;
-use crate::frame::decode::{BorrowDecode, Decode, Decoder, borrow_via_decode};
+use crate::frame::decode::{Decode, Decoder, borrow_via_decode};
 use crate::frame::encode::{Encode, Encoder};
 use crate::frame::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::frame::fixed::{FixedIn, FixedOut};
-use crate::frame::read::{BorrowReader, Reader};
+use crate::frame::read::Reader;
 use crate::frame::write::Writer;
 use crate::layout::ByteMap;
 use crate::wire::{BigEndian, Endian, LittleEndian};
@@ -218,6 +218,15 @@ macro_rules! wrapped_bytes {
         impl Encode for $W<$t> {
             const FIXED_SIZE: Option<usize> = Some(1);
             const VARINT_SIZE: Option<usize> = Some(1);
+            // SAFETY: the wrapper is `#[repr(transparent)]` over the byte, so the byte's map
+            // (the identity, or a `bool`'s) is the wrapper's: a record of them keeps the
+            // one-copy and permutation paths.
+            const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+                [
+                    ByteMap::then(ByteMap::empty(), <$t as Encode>::BYTE_MAP[0], 0),
+                    ByteMap::then(ByteMap::empty(), <$t as Encode>::BYTE_MAP[1], 0),
+                ]
+            };
 
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -235,6 +244,14 @@ macro_rules! wrapped_bytes {
             const MIN_SIZE: usize = 1;
             const FIXED_SIZE: Option<usize> = Some(1);
             const VARINT_SIZE: Option<usize> = Some(1);
+            // SAFETY: as for `Encode`: the byte's map (a `bool`'s says which patterns are
+            // valid) is the `#[repr(transparent)]` wrapper's.
+            const BYTE_MAP: [Option<ByteMap<Self>>; 2] = unsafe {
+                [
+                    ByteMap::then(ByteMap::empty(), <$t as Decode>::BYTE_MAP[0], 0),
+                    ByteMap::then(ByteMap::empty(), <$t as Decode>::BYTE_MAP[1], 0),
+                ]
+            };
 
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -258,52 +275,4 @@ wrapped_bytes!(
     LittleEndian<i8>,
     BigEndian<bool>,
     LittleEndian<bool>
-);
-
-/// Borrowed views of wrapper slices: the input must be aligned for the element and the
-/// configuration fixed-int (a varint sequence is not the memory image).
-macro_rules! borrow_wrapped {
-    ($($W:ident<$t:ty>),*) => {$(
-        impl<'de> BorrowDecode<'de> for &'de [$W<$t>] {
-            const MIN_SIZE: usize = 1;
-
-            fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
-                if d.int_encoding() == IntEncoding::Variable && size_of::<$t>() > 1 {
-                    return Err(d.error(DecodeErrorKind::Unborrowable(
-                        "varint elements are not their memory image; decode into a Vec",
-                    )));
-                }
-                let len = d.read_borrowed_len(size_of::<$t>())?;
-                let start = d.offset();
-                let bytes = d.borrow_bytes(len * size_of::<$t>())?;
-                <[$W<$t>] as zerocopy::FromBytes>::ref_from_bytes(bytes).map_err(|_| {
-                    d.error_at(start, DecodeErrorKind::Unborrowable(
-                        "the elements are not aligned in the input; decode into a Vec",
-                    ))
-                })
-            }
-        }
-    )*};
-}
-borrow_wrapped!(
-    BigEndian<u16>,
-    LittleEndian<u16>,
-    BigEndian<u32>,
-    LittleEndian<u32>,
-    BigEndian<u64>,
-    LittleEndian<u64>,
-    BigEndian<u128>,
-    LittleEndian<u128>,
-    BigEndian<i16>,
-    LittleEndian<i16>,
-    BigEndian<i32>,
-    LittleEndian<i32>,
-    BigEndian<i64>,
-    LittleEndian<i64>,
-    BigEndian<i128>,
-    LittleEndian<i128>,
-    BigEndian<f32>,
-    LittleEndian<f32>,
-    BigEndian<f64>,
-    LittleEndian<f64>
 );
