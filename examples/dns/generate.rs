@@ -174,24 +174,28 @@ impl Corpus {
         let answers = section();
         let authorities = section();
         let mut additionals = section();
+        // EDNS first among the additionals, where simple-dns writes it.
         if rng.chance(80) {
-            additionals.push(Record {
-                name: Name::ROOT,
-                data: RecordData::Opt {
-                    udp_payload_size: 512 + rng.below(4000) as u16,
-                    extended_rcode: 0,
-                    version: 0,
-                    dnssec_ok: rng.chance(50),
-                    z: 0,
-                    rdlength: Temp::new(),
-                    options: (0..rng.below(3))
-                        .map(|_| {
-                            let text = self.text(rng);
-                            EdnsOption::new(rng.below(20) as u16, &text[..text.len().min(8)])
-                        })
-                        .collect(),
+            additionals.insert(
+                0,
+                Record {
+                    name: Name::ROOT,
+                    data: RecordData::Opt {
+                        udp_payload_size: 512 + rng.below(4000) as u16,
+                        extended_rcode: 0,
+                        version: 0,
+                        dnssec_ok: rng.chance(50),
+                        z: 0,
+                        rdlength: Temp::new(),
+                        options: (0..rng.below(3))
+                            .map(|_| {
+                                let text = self.text(rng);
+                                EdnsOption::new(rng.below(20) as u16, &text[..text.len().min(8)])
+                            })
+                            .collect(),
+                    },
                 },
-            });
+            );
         }
         Message {
             id: rng.below(1 << 16) as u16,
