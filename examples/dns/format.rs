@@ -415,7 +415,7 @@ impl<'a> Name<'a> {
     ///
     /// # Errors
     /// As [`resolve`](Self::resolve).
-    pub fn to_dotted(&self, message: &'a [u8]) -> io::Result<String> {
+    pub fn dotted(&self, message: &'a [u8]) -> io::Result<String> {
         let mut text = String::new();
         self.walk(message, |label| {
             text.push_str(&Escaped(label).to_string());

@@ -149,7 +149,7 @@ impl Corpus {
                 ttl,
                 rdlength,
                 // Never empty: simple-dns reads an empty data as no data at all.
-                data: &self.text(rng)[..],
+                data: self.text(rng),
             }
             .non_empty(),
         };

@@ -160,7 +160,7 @@ fn response<'a>(names: &'a Names, cookie: &'a [u8]) -> Message<'a> {
                 soa: Soa {
                     mname: name(&names.ns1),
                     rname: name(&names.admin),
-                    serial: 2024_06_01,
+                    serial: 2_024_060_101,
                     refresh: 7200,
                     retry: 900,
                     expire: 1_209_600,
@@ -242,7 +242,7 @@ fn print(message: &Message<'_>, bytes: &[u8]) -> io::Result<()> {
     for q in &message.questions {
         println!(
             "  ? {} type {} class {}",
-            q.name.to_dotted(bytes)?,
+            q.name.dotted(bytes)?,
             q.qtype,
             q.qclass
         );
@@ -250,7 +250,7 @@ fn print(message: &Message<'_>, bytes: &[u8]) -> io::Result<()> {
     for record in message.records() {
         println!(
             "  {} {}",
-            record.name.to_dotted(bytes)?,
+            record.name.dotted(bytes)?,
             describe(&record.data, bytes)?
         );
     }
@@ -267,11 +267,11 @@ fn describe(data: &RecordData<'_>, bytes: &[u8]) -> io::Result<String> {
         RecordData::Aaaa { address, .. } => {
             format!("AAAA {}", std::net::Ipv6Addr::from(*address))
         }
-        RecordData::Ns { name, .. } => format!("NS {}", name.to_dotted(bytes)?),
-        RecordData::Cname { name, .. } => format!("CNAME {}", name.to_dotted(bytes)?),
-        RecordData::Ptr { name, .. } => format!("PTR {}", name.to_dotted(bytes)?),
+        RecordData::Ns { name, .. } => format!("NS {}", name.dotted(bytes)?),
+        RecordData::Cname { name, .. } => format!("CNAME {}", name.dotted(bytes)?),
+        RecordData::Ptr { name, .. } => format!("PTR {}", name.dotted(bytes)?),
         RecordData::Mx { mx, .. } => {
-            format!("MX {} {}", mx.preference, mx.exchange.to_dotted(bytes)?)
+            format!("MX {} {}", mx.preference, mx.exchange.dotted(bytes)?)
         }
         RecordData::Txt { strings, .. } => {
             let texts: Vec<String> = strings
@@ -282,8 +282,8 @@ fn describe(data: &RecordData<'_>, bytes: &[u8]) -> io::Result<String> {
         }
         RecordData::Soa { soa, .. } => format!(
             "SOA {} {} {} {} {} {} {}",
-            soa.mname.to_dotted(bytes)?,
-            soa.rname.to_dotted(bytes)?,
+            soa.mname.dotted(bytes)?,
+            soa.rname.dotted(bytes)?,
             soa.serial,
             soa.refresh,
             soa.retry,
@@ -295,7 +295,7 @@ fn describe(data: &RecordData<'_>, bytes: &[u8]) -> io::Result<String> {
             srv.priority,
             srv.weight,
             srv.port,
-            srv.target.to_dotted(bytes)?
+            srv.target.dotted(bytes)?
         ),
         RecordData::Opt {
             udp_payload_size,

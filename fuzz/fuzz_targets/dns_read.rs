@@ -27,7 +27,7 @@ fn check(input: &[u8]) {
     for record in message.records() {
         record.name.resolve(input).expect("an owner read resolves");
         if let RecordData::Cname { name, .. } | RecordData::Ns { name, .. } = &record.data {
-            name.to_dotted(input).expect("a name read resolves");
+            name.dotted(input).expect("a name read resolves");
         }
     }
 }

@@ -255,7 +255,7 @@ fn pointers_that_loop_go_forward_or_past_the_end_are_refused() {
     bytes.extend_from_slice(b"\x00\x00\x01\x00\x01"); // the root, type 1, class 1
     bytes.extend_from_slice(b"\xc0\x0d\x00\x01\x00\x01"); // -> 13: `\x00` is the root: fine
     let message = Message::read_format_exact(&bytes).unwrap();
-    assert_eq!(message.questions[1].name.to_dotted(&bytes).unwrap(), ".");
+    assert_eq!(message.questions[1].name.dotted(&bytes).unwrap(), ".");
     bytes[13] = 5; // -> 13 is now a label of 5 bytes reaching into the second question
     assert_eq!(read_error(&bytes).kind(), ErrorKind::InvalidData);
 
@@ -271,13 +271,13 @@ fn pointers_that_loop_go_forward_or_past_the_end_are_refused() {
     // Chains going back resolve.
     let chain = b"\x03com\x00\x07example\xc0\x00\x03www\xc0\x05";
     let name = Name::new(b"\x04mail", Some(15)).unwrap();
-    assert_eq!(name.to_dotted(chain).unwrap(), "mail.www.example.com.");
+    assert_eq!(name.dotted(chain).unwrap(), "mail.www.example.com.");
     assert_eq!(
         name.resolve(chain).unwrap(),
         [&b"mail"[..], b"www", b"example", b"com"]
     );
     assert_eq!(
-        Name::new(b"", Some(0)).unwrap().to_dotted(chain).unwrap(),
+        Name::new(b"", Some(0)).unwrap().dotted(chain).unwrap(),
         "com."
     );
 }
