@@ -5,7 +5,9 @@
 //! `offsets`: fields at offsets; `sized`: fields of a given size in bytes; `temp`: fields that
 //! travel but are not kept; `stream`: values read from a `std::io::Read` without `Seek`;
 //! `pcapng`: the pcapng example's declaration on real and generated captures, cut and
-//! corrupted; `png`: the PNG example's the same way, on real and generated files.
+//! corrupted; `png`: the PNG example's the same way, on real and generated files; `dns`: the
+//! DNS example's on the DNS messages in a capture and generated ones, cut, corrupted, with
+//! hostile names.
 //!
 //! A binary of its own: declarations have no `unsafe` of their own (their fixed images and
 //! runs go through `io` and `bulk`, which the core binary runs under Miri and on every
@@ -26,6 +28,7 @@ use endian_wire_testkit::alloc::peak_of;
 use proptest::prelude::*;
 
 mod borrowed;
+mod dns;
 mod offsets;
 mod order;
 mod pcapng;

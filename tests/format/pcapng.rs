@@ -12,9 +12,9 @@ use endian_wire_testkit::{Rng, captures};
 
 #[path = "../../examples/pcapng/format.rs"]
 #[allow(dead_code)] // the example's helpers these tests do not call
-mod format;
+pub(crate) mod format;
 #[path = "../../examples/pcapng/packet.rs"]
-mod packet;
+pub(crate) mod packet;
 
 use format::{BIG_MARK, Block, Capture, EnhancedPacket, LITTLE_MARK, Opt};
 

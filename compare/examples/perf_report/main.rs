@@ -32,6 +32,7 @@ use endian_wire::{BigEndian, read_specific, read_specific_into, write_specific};
 use endian_wire_testkit::{market, shapes, solana};
 
 mod chart;
+mod dns_rows;
 mod frame_codec_rows;
 mod headline;
 mod isa_rows;
@@ -39,7 +40,7 @@ mod nbt_rows;
 mod pcapng_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 13] = [
+const IMPLS: [&str; 14] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -53,6 +54,7 @@ const IMPLS: [&str; 13] = [
     "fastanvil",
     "nbtx",
     "pcap-parser",
+    "simple-dns",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.
@@ -923,6 +925,7 @@ fn workloads() -> Vec<Section> {
         ),
         ("NBT", nbt_rows::workloads),
         ("pcapng, declared once", pcapng_rows::workloads),
+        ("DNS, declared once", dns_rows::workloads),
     ]
 }
 

@@ -18,6 +18,7 @@
 static ALLOCATOR: endian_wire_testkit::alloc::Counting = endian_wire_testkit::alloc::Counting;
 
 mod derive_vs_simple_endian;
+mod dns;
 mod frame_borrowed;
 mod frame_derive;
 mod frame_shapes;
