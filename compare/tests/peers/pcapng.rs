@@ -15,9 +15,9 @@ use pcap_parser::pcapng::{
 
 #[path = "../../../examples/pcapng/format.rs"]
 #[allow(dead_code)] // the example's helpers this test does not call
-mod format;
+pub(crate) mod format;
 #[path = "../../../examples/pcapng/packet.rs"]
-mod packet;
+pub(crate) mod packet;
 
 use format::{
     BIG_MARK, Block, Capture, EnhancedPacket, InterfaceDescription, InterfaceStatistics,
