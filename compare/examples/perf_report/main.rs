@@ -39,7 +39,7 @@ mod nbt_rows;
 mod pcapng_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 13] = [
+const IMPLS: [&str; 15] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -53,6 +53,8 @@ const IMPLS: [&str; 13] = [
     "fastanvil",
     "nbtx",
     "pcap-parser",
+    "binrw",
+    "deku",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.
