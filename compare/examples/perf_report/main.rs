@@ -40,7 +40,7 @@ mod nbt_rows;
 mod pcapng_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 14] = [
+const IMPLS: [&str; 16] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -55,6 +55,8 @@ const IMPLS: [&str; 14] = [
     "nbtx",
     "pcap-parser",
     "simple-dns",
+    "binrw",
+    "deku",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.

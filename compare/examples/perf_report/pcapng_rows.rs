@@ -2,7 +2,9 @@
 //! pcap-parser's package) read by the declaration of `examples/pcapng` and by pcap-parser 0.17,
 //! the hand-written zero-copy parser: the blocks alone, then the blocks and every packet's
 //! Ethernet, IP and TCP / UDP headers (etherparse 0.21 beside pcap-parser, the declarations of
-//! `packet.rs` here); writing the capture back; a copy of the same bytes as the floor.
+//! `packet.rs` here); writing the capture back; a copy of the same bytes as the floor. binrw 0.15
+//! and deku 0.20 read and write the same formats (`compare/peer_formats/`, written as their
+//! users write them) in every row.
 
 use std::hint::black_box;
 
@@ -16,6 +18,13 @@ use super::Workload;
 mod format;
 #[path = "../../../examples/pcapng/packet.rs"]
 mod packet;
+
+#[path = "../../peer_formats/pcapng_binrw.rs"]
+#[allow(dead_code)] // the frame writers the report does not call
+mod with_binrw;
+#[path = "../../peer_formats/pcapng_deku.rs"]
+#[allow(dead_code)]
+mod with_deku;
 
 use format::{Block, Capture};
 
@@ -82,16 +91,71 @@ fn ours_with_packets(file: &[u8]) -> usize {
     n
 }
 
+/// binrw's capture, then each enhanced packet as binrw's frame.
+fn binrw_with_packets(file: &[u8]) -> usize {
+    use with_binrw::{Block, Network};
+    let capture = with_binrw::read_capture(file).unwrap();
+    let mut n = 0;
+    for block in &capture.blocks {
+        if let Block::Packet(p) = block
+            && let Ok(frame) = with_binrw::read_frame(&p.data)
+        {
+            n += usize::from(match &frame.network {
+                Network::Ipv4(ip) => ip.tcp.is_some() || ip.udp.is_some(),
+                Network::Ipv6(ip) => ip.tcp.is_some() || ip.udp.is_some(),
+                Network::Other { .. } => false,
+            });
+            black_box(&frame);
+        }
+    }
+    n
+}
+
+/// deku's capture, then each enhanced packet as deku's frame.
+fn deku_with_packets(file: &[u8]) -> usize {
+    use with_deku::{Block, Network};
+    let capture = with_deku::read_capture(file).unwrap();
+    let mut n = 0;
+    for block in &capture.blocks {
+        if let Block::Packet(p) = block
+            && let Ok(frame) = with_deku::read_frame(&p.data)
+        {
+            n += usize::from(match &frame.network {
+                Network::Ipv4(ip) => ip.tcp.is_some() || ip.udp.is_some(),
+                Network::Ipv6(ip) => ip.tcp.is_some() || ip.udp.is_some(),
+                Network::Other { .. } => false,
+            });
+            black_box(&frame);
+        }
+    }
+    n
+}
+
 pub(super) fn workloads() -> Vec<Workload> {
     let file: &'static [u8] = captures::read(captures::WIRESHARK_SAMPLE)
         .unwrap_or_else(|e| panic!("perf_report: {e}"))
         .leak();
     let blocks = Capture::read_format_exact(file).unwrap().blocks.len();
     assert_eq!(pcap_parser_blocks(file), blocks, "the same blocks");
+    let by_binrw = with_binrw::read_capture(file).unwrap();
+    let by_deku = with_deku::read_capture(file).unwrap();
+    assert_eq!(by_binrw.blocks.len(), blocks, "binrw: the same blocks");
+    assert_eq!(by_deku.blocks.len(), blocks, "deku: the same blocks");
+    let transport = ours_with_packets(file);
     assert_eq!(
-        ours_with_packets(file),
         pcap_parser_with_etherparse(file),
+        transport,
         "the same transport headers"
+    );
+    assert_eq!(
+        binrw_with_packets(file),
+        transport,
+        "binrw: the same transport headers"
+    );
+    assert_eq!(
+        deku_with_packets(file),
+        transport,
+        "deku: the same transport headers"
     );
     let label = format!(
         "Wireshark's sample ({} KiB, 5,898 packets)",
@@ -100,6 +164,12 @@ pub(super) fn workloads() -> Vec<Workload> {
     let capture = Capture::read_format_exact(file).unwrap();
     assert_eq!(capture.to_format_vec().unwrap(), file);
     let mut out: Vec<u8> = Vec::with_capacity(file.len());
+    let mut binrw_out: Vec<u8> = Vec::with_capacity(file.len());
+    with_binrw::write_capture(&by_binrw, &mut binrw_out).unwrap();
+    assert_eq!(binrw_out, file, "binrw: written back");
+    let mut deku_out: Vec<u8> = Vec::with_capacity(file.len());
+    with_deku::write_capture(&by_deku, &mut deku_out).unwrap();
+    assert_eq!(deku_out, file, "deku: written back");
     vec![
         Workload::new(format!("pcapng: every block of {label}"), file.len())
             .case("endian_wire", move || {
@@ -107,6 +177,12 @@ pub(super) fn workloads() -> Vec<Workload> {
             })
             .case("pcap-parser", move || {
                 black_box(pcap_parser_blocks(black_box(file)));
+            })
+            .case("binrw", move || {
+                black_box(with_binrw::read_capture(black_box(file)).unwrap());
+            })
+            .case("deku", move || {
+                black_box(with_deku::read_capture(black_box(file)).unwrap());
             })
             .case("memcpy", move || {
                 black_box(black_box(file).to_vec());
@@ -120,12 +196,26 @@ pub(super) fn workloads() -> Vec<Workload> {
         })
         .case("pcap-parser", move || {
             black_box(pcap_parser_with_etherparse(black_box(file)));
+        })
+        .case("binrw", move || {
+            black_box(binrw_with_packets(black_box(file)));
+        })
+        .case("deku", move || {
+            black_box(deku_with_packets(black_box(file)));
         }),
         Workload::new(format!("pcapng: write {label} back"), file.len())
             .case("endian_wire", move || {
                 out.clear();
                 capture.write_format(&mut out).unwrap();
                 black_box(&out);
+            })
+            .case("binrw", move || {
+                with_binrw::write_capture(&by_binrw, &mut binrw_out).unwrap();
+                black_box(&binrw_out);
+            })
+            .case("deku", move || {
+                with_deku::write_capture(&by_deku, &mut deku_out).unwrap();
+                black_box(&deku_out);
             })
             .case("memcpy", move || {
                 black_box(black_box(file).to_vec());

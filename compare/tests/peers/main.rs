@@ -11,6 +11,7 @@
 //! * `nbt_bedrock`: Bedrock's little-endian and network NBT against nbtx;
 //! * `nbt_region`: region files against fastanvil;
 //! * `pcapng`: pcapng declared once (`examples/pcapng`) against pcap-parser;
+//! * `pcapng_binrw_deku`: the same formats written with binrw and deku (`peer_formats/`);
 //! * `png`: PNG declared once (`examples/png`) against the `png` crate.
 
 // The counting allocator of `serde`'s hostile-input test.
@@ -27,6 +28,7 @@ mod nbt;
 mod nbt_bedrock;
 mod nbt_region;
 mod pcapng;
+mod pcapng_binrw_deku;
 mod png;
 mod serde;
 mod simple_endian_compat;
