@@ -554,31 +554,45 @@ pub(crate) const fn run_bound<T: RunInt>(len: usize) -> Option<usize> {
 
 /// Writes as many of `values` as varints as `out` has room for, front to back; returns how
 /// many. Sixteen values that are all one byte are checked with one vector compare and stored
-/// as one 16-byte piece; others each as one window store ([`Carrier::put_window`]), and only
-/// the last few, where less than a window is left, in exactly their bytes.
+/// as one 16-byte piece, sixteen of one wider width with one marker each at fixed places;
+/// others each as one window store ([`Carrier::put_window`]), and only the last few, where
+/// less than a window is left, in exactly their bytes. After a step of mixed widths the checks
+/// are skipped for a while, so that mixed runs do not pay for a failed check every step.
 #[inline]
 pub(crate) fn encode_run<T: RunInt>(values: &[T], order: Endian, out: &mut FixedOut<'_>) -> usize {
     let room = out.rest_mut();
     let (mut done, mut at) = (0, 0);
+    // Steps of sixteen written value by value without trying the one-width checks first:
+    // after a step of mixed widths, the next `backoff` (doubling up to `MAX_BACKOFF` while
+    // steps stay mixed), so that mixed runs pay for the checks only now and then.
+    let (mut unchecked, mut backoff) = (0u32, 1u32);
+    const MAX_BACKOFF: u32 = 16;
     'windows: while done < values.len() {
         let step = &values[done..values.len().min(done + RUN_STEP)];
-        if let Ok(step) = <&[T; RUN_STEP]>::try_from(step)
-            && step.iter().fold(true, |all, v| all & v.is_small())
-            && let Some(dst) = room.get_mut(at..at + RUN_STEP)
-        {
-            for (d, v) in dst.iter_mut().zip(step) {
-                d.write(v.small_byte());
+        if unchecked > 0 {
+            unchecked -= 1;
+        } else if let Ok(step) = <&[T; RUN_STEP]>::try_from(step) {
+            // A step's first value picks which check to try: one byte or one wider width.
+            if step[0].is_small()
+                && step.iter().fold(true, |all, v| all & v.is_small())
+                && let Some(dst) = room.get_mut(at..at + RUN_STEP)
+            {
+                for (d, v) in dst.iter_mut().zip(step) {
+                    d.write(v.small_byte());
+                }
+                done += RUN_STEP;
+                at += RUN_STEP;
+                backoff = 1;
+                continue;
             }
-            done += RUN_STEP;
-            at += RUN_STEP;
-            continue;
-        }
-        if let Ok(step) = <&[T; RUN_STEP]>::try_from(step)
-            && let Some(len) = put_one_width(step, order, room, at)
-        {
-            done += RUN_STEP;
-            at += len;
-            continue;
+            if let Some(len) = put_one_width(step, order, room, at) {
+                done += RUN_STEP;
+                at += len;
+                backoff = 1;
+                continue;
+            }
+            unchecked = backoff;
+            backoff = (backoff * 2).min(MAX_BACKOFF);
         }
         for &v in step {
             let Some(len) = v.carrier().put_window(order, room, at) else {
@@ -789,7 +803,8 @@ mod tests {
     }
 
     /// The runs checked for `T`: each boundary repeated (runs of one width, which take the
-    /// one-marker blocks), and all of them mixed, each at lengths around the sixteen-value step.
+    /// one-marker blocks), and all of them mixed, each at lengths around the sixteen-value step,
+    /// and a mixed step followed by steps of one width.
     fn runs<T: RunInt>() -> alloc::vec::Vec<alloc::vec::Vec<T>> {
         let lens: &[usize] = if cfg!(miri) {
             &[1, 17]
@@ -810,6 +825,14 @@ mod tests {
             }
             let mixed = (0..len).map(|i| T::from_carried(carried[(i * 5) % carried.len()]));
             runs.push(mixed.collect());
+        }
+        // A mixed step, then steps of one width: written value by value while the one-width
+        // checks are skipped after the mixed step, then in one-marker blocks again.
+        if !cfg!(miri) {
+            let widest = carried[carried.len() - 1];
+            let mixed = (0..RUN_STEP).map(|i| carried[(i * 5) % carried.len()]);
+            let then_one_width = core::iter::repeat_n(widest, 3 * RUN_STEP);
+            runs.push(mixed.chain(then_one_width).map(T::from_carried).collect());
         }
         runs
     }
