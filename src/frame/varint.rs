@@ -807,7 +807,7 @@ mod tests {
     /// and a mixed step followed by steps of one width.
     fn runs<T: RunInt>() -> alloc::vec::Vec<alloc::vec::Vec<T>> {
         let lens: &[usize] = if cfg!(miri) {
-            &[1, 17]
+            &[17]
         } else {
             &[0, 1, 15, 16, 17, 31, 32, 33, 48]
         };
@@ -823,8 +823,11 @@ mod tests {
             for &c in repeated {
                 runs.push((0..len).map(|_| T::from_carried(c)).collect());
             }
-            let mixed = (0..len).map(|i| T::from_carried(carried[(i * 5) % carried.len()]));
-            runs.push(mixed.collect());
+            // Miri: the mix for eight-byte types only (the same window code for every width).
+            if !cfg!(miri) || T::WIDTH == 8 {
+                let mixed = (0..len).map(|i| T::from_carried(carried[(i * 5) % carried.len()]));
+                runs.push(mixed.collect());
+            }
         }
         // A mixed step, then steps of one width: written value by value while the one-width
         // checks are skipped after the mixed step, then in one-marker blocks again.
@@ -843,9 +846,9 @@ mod tests {
     /// slice or spare capacity, stops at every cut with the values before it, stops at a
     /// reserved or too wide marker in every position, and reads a value at the type's widest
     /// marker (non-canonical, which bincode 2 accepts too).
-    fn check_runs<T: RunInt + PartialEq + core::fmt::Debug>() {
+    fn check_runs<T: RunInt + PartialEq + core::fmt::Debug>(orders: &[Endian]) {
         use core::mem::MaybeUninit;
-        for order in [Endian::Little, Endian::Big] {
+        for &order in orders {
             for run in runs::<T>() {
                 let (mut expected, mut starts) = (alloc::vec::Vec::new(), alloc::vec::Vec::new());
                 for &v in &run {
@@ -853,36 +856,45 @@ mod tests {
                     write(v.carried(), order, &mut expected);
                 }
                 starts.push(expected.len());
-                let what = alloc::format!("{run:?} {order:?}");
-                // Worst-case room, exact room, and one byte short (the last value left out).
+                // Worst-case room, exact room, and one byte short (the last value left out;
+                // under Miri the first and the last).
                 let bound = run_bound::<T>(run.len()).unwrap();
-                for room in [bound, expected.len(), expected.len().saturating_sub(1)] {
+                let exact = expected.len();
+                let rooms = [bound, exact, exact.saturating_sub(1)];
+                for room in rooms
+                    .into_iter()
+                    .filter(|&room| !cfg!(miri) || room != exact)
+                {
                     let mut dst = alloc::vec![MaybeUninit::new(0u8); room];
                     let mut out = FixedOut::new(&mut dst);
                     let done = encode_run(&run, order, &mut out);
                     let used = room - out.remaining();
                     let fits = starts.iter().rposition(|&end| end <= room).unwrap();
-                    assert_eq!((done, used), (fits, starts[fits]), "{what} room {room}");
+                    assert_eq!(
+                        (done, used),
+                        (fits, starts[fits]),
+                        "{run:?} {order:?} room {room}"
+                    );
                     // SAFETY: `dst` was initialized with zeros.
                     let got: alloc::vec::Vec<u8> = dst[..used]
                         .iter()
                         .map(|b| unsafe { b.assume_init() })
                         .collect();
-                    assert_eq!(got, expected[..used], "{what} room {room}");
+                    assert_eq!(got, expected[..used], "{run:?} {order:?} room {room}");
                 }
                 let mut back = alloc::vec![T::from_small(0); run.len()];
                 assert_eq!(
                     decode_run(&expected, &mut back, order),
                     (run.len(), expected.len()),
-                    "{what}"
+                    "{run:?} {order:?}"
                 );
-                assert_eq!(back, run, "{what}");
+                assert_eq!(back, run, "{run:?} {order:?}");
                 let mut spare = alloc::vec::Vec::<T>::with_capacity(run.len());
                 let slots = &mut spare.spare_capacity_mut()[..run.len()];
                 assert_eq!(decode_run::<T, _>(&expected, slots, order).0, run.len());
                 // SAFETY: the run wrote every slot.
                 unsafe { spare.set_len(run.len()) };
-                assert_eq!(spare, run, "{what}");
+                assert_eq!(spare, run, "{run:?} {order:?}");
                 // Every cut (under Miri a few): the whole values before it.
                 let cuts: alloc::vec::Vec<usize> = if cfg!(miri) {
                     alloc::vec![0, expected.len() / 2, expected.len().saturating_sub(1)]
@@ -895,12 +907,17 @@ mod tests {
                     assert_eq!(
                         decode_run(&expected[..cut], &mut back, order),
                         (whole, starts[whole]),
-                        "{what} cut {cut}"
+                        "{run:?} {order:?} cut {cut}"
                     );
                     assert_eq!(back[..whole], run[..whole]);
                 }
-                // A reserved marker, and one too wide for `T`, in each value's place.
-                for (i, &start) in starts[..run.len()].iter().enumerate() {
+                // A reserved marker, and one too wide for `T`, in each value's place (under
+                // Miri the first, a middle and the last).
+                let places = starts[..run.len()].iter().enumerate();
+                let places = places.filter(|&(i, _)| {
+                    !cfg!(miri) || i == 0 || i == run.len() / 2 || i + 1 == run.len()
+                });
+                for (i, &start) in places {
                     let too_wide = U16_MARKER + T::WIDTH.trailing_zeros() as u8;
                     for marker in [RESERVED_MARKER, too_wide] {
                         let mut bad = expected.clone();
@@ -909,7 +926,7 @@ mod tests {
                         assert_eq!(
                             decode_run(&bad, &mut back, order),
                             (i, start),
-                            "{what} {marker:#x} at value {i}"
+                            "{run:?} {order:?} {marker:#x} at value {i}"
                         );
                     }
                 }
@@ -932,8 +949,12 @@ mod tests {
                     }
                     wide.extend_from_slice(&expected[starts[i + 1]..]);
                     let mut back = alloc::vec![T::from_small(0); run.len()];
-                    assert_eq!(decode_run(&wide, &mut back, order).0, run.len(), "{what}");
-                    assert_eq!(back, run, "{what} wide value {i}");
+                    assert_eq!(
+                        decode_run(&wide, &mut back, order).0,
+                        run.len(),
+                        "{run:?} {order:?}"
+                    );
+                    assert_eq!(back, run, "{run:?} {order:?} wide value {i}");
                 }
             }
         }
@@ -941,14 +962,24 @@ mod tests {
 
     #[test]
     fn runs_agree_with_single_values_at_every_marker_boundary() {
-        check_runs::<u16>();
-        check_runs::<u32>();
-        check_runs::<u64>();
-        check_runs::<u128>();
-        check_runs::<i16>();
-        check_runs::<i32>();
-        check_runs::<i64>();
-        check_runs::<i128>();
+        const BOTH: &[Endian] = &[Endian::Little, Endian::Big];
+        // Under Miri, slow on the windows' many reborrows, the unsigned widths in one order
+        // each (the same macro's code for every width, signed or not); `u64` in both.
+        let (little, big) = if cfg!(miri) {
+            (&BOTH[..1], &BOTH[1..])
+        } else {
+            (BOTH, BOTH)
+        };
+        check_runs::<u16>(little);
+        check_runs::<u32>(little);
+        check_runs::<u64>(BOTH);
+        check_runs::<u128>(big);
+        if !cfg!(miri) {
+            check_runs::<i64>(BOTH);
+            check_runs::<i16>(BOTH);
+            check_runs::<i32>(BOTH);
+            check_runs::<i128>(BOTH);
+        }
     }
 
     /// A `Vec` of multi-byte varints through the framing (the run parsed into the new
