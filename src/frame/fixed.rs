@@ -67,6 +67,14 @@ impl<'a> FixedOut<'a> {
         self.rest = tail;
     }
 
+    /// The bytes not written yet, for the caller to write front to back and then count by
+    /// [`take_raw`](Self::take_raw).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn rest_mut(&mut self) -> &mut [MaybeUninit<u8>] {
+        self.rest
+    }
+
     /// Writes the next `bytes.len()` bytes.
     ///
     /// # Panics

@@ -95,22 +95,23 @@ pub trait Writer {
         self.write(bytes)?;
         Ok(true)
     }
-    /// Writes at most `max` bytes produced by `fill` (a run of varints: one capacity check
-    /// for the whole run), front to back into a region of `max` bytes of which it may leave
-    /// the end unwritten; returns `false`, having written nothing, where the writer cannot
-    /// give the room in one piece. The default cannot.
+    /// Lets `fill` write front to back into the writer's room in one piece (a run of
+    /// varints: one capacity check for the whole run), as much of it as `fill` likes, and
+    /// counts what it wrote; a growing buffer first makes room for `wanted` bytes, a slice
+    /// offers what it has left. `None`, having written nothing, where the writer holds no
+    /// room in memory. The default has none.
     ///
     /// # Errors
     /// As [`write`](Self::write).
     #[doc(hidden)]
     #[inline]
-    fn write_bounded(
+    fn write_room<Filled>(
         &mut self,
-        max: usize,
-        fill: impl FnOnce(&mut FixedOut<'_>),
-    ) -> Result<bool, EncodeError> {
-        let _ = (max, fill);
-        Ok(false)
+        wanted: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>) -> Filled,
+    ) -> Result<Option<Filled>, EncodeError> {
+        let _ = (wanted, fill);
+        Ok(None)
     }
 }
 
@@ -151,12 +152,12 @@ impl<T: Writer + ?Sized> Writer for &mut T {
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn write_bounded(
+    fn write_room<Filled>(
         &mut self,
-        max: usize,
-        fill: impl FnOnce(&mut FixedOut<'_>),
-    ) -> Result<bool, EncodeError> {
-        (**self).write_bounded(max, fill)
+        wanted: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>) -> Filled,
+    ) -> Result<Option<Filled>, EncodeError> {
+        (**self).write_room(wanted, fill)
     }
 }
 
@@ -277,20 +278,22 @@ macro_rules! grow_buf_writer {
 
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn write_bounded(
+            fn write_room<Filled>(
                 &mut self,
-                max: usize,
-                fill: impl FnOnce(&mut FixedOut<'_>),
-            ) -> Result<bool, EncodeError> {
-                self.reserve(max);
+                wanted: usize,
+                fill: impl FnOnce(&mut FixedOut<'_>) -> Filled,
+            ) -> Result<Option<Filled>, EncodeError> {
+                self.reserve(wanted);
                 let start = self.len();
-                let mut out = FixedOut::new(&mut self.spare_capacity_mut()[..max]);
-                fill(&mut out);
+                let room = self.spare_capacity_mut();
+                let max = room.len();
+                let mut out = FixedOut::new(room);
+                let filled = fill(&mut out);
                 let written = max - out.remaining();
                 // SAFETY: a `FixedOut` is written front to back with initialized bytes, so
-                // the first `written` bytes of the room `reserve` made are initialized.
+                // the first `written` bytes of the spare capacity are initialized.
                 unsafe { self.set_len(start + written) };
-                Ok(true)
+                Ok(Some(filled))
             }
         }
     };
@@ -385,12 +388,12 @@ impl<W: Writer, I: IntParam, O: OrderParam> Writer for Static<W, I, O> {
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn write_bounded(
+    fn write_room<Filled>(
         &mut self,
-        max: usize,
-        fill: impl FnOnce(&mut FixedOut<'_>),
-    ) -> Result<bool, EncodeError> {
-        self.0.write_bounded(max, fill)
+        wanted: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>) -> Filled,
+    ) -> Result<Option<Filled>, EncodeError> {
+        self.0.write_room(wanted, fill)
     }
 }
 
@@ -515,24 +518,22 @@ impl Writer for SliceWriter<'_> {
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn write_bounded(
+    fn write_room<Filled>(
         &mut self,
-        max: usize,
-        fill: impl FnOnce(&mut FixedOut<'_>),
-    ) -> Result<bool, EncodeError> {
-        // Too little room for the worst case: the caller goes value by value, and reports
-        // where the room runs out if it does.
-        if max > self.rest.len() {
-            return Ok(false);
-        }
-        let (room, _) = self.rest.split_at_mut(max);
-        let mut out = FixedOut::new(room);
-        fill(&mut out);
+        wanted: usize,
+        fill: impl FnOnce(&mut FixedOut<'_>) -> Filled,
+    ) -> Result<Option<Filled>, EncodeError> {
+        // All that is left, however much is wanted: `fill` stops where it runs out, and the
+        // caller's value-by-value path reports where.
+        let _ = wanted;
+        let max = self.rest.len();
+        let mut out = FixedOut::new(&mut *self.rest);
+        let filled = fill(&mut out);
         let written = max - out.remaining();
         // (Written front to back with initialized bytes only: the `rest` invariant holds.)
         let rest = core::mem::take(&mut self.rest);
         self.rest = &mut rest[written..];
-        Ok(true)
+        Ok(Some(filled))
     }
 }
 

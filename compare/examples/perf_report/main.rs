@@ -691,6 +691,20 @@ fn frame_workloads() -> Vec<Workload> {
         bincode::config::legacy().with_big_endian(),
         Wincode::default().with_big_endian()
     ));
+    // Varints of three and five bytes (0xfb / 0xfc and their payload), one of one byte: the
+    // runs that the sixteen-at-a-time one-byte check does not take.
+    let multi_byte: Vec<u64> = (0..1024u64).map(|i| i * i * 977).collect();
+    rows.extend(frame_rows!(
+        "`Vec<u64>` of 1024 multi-byte varints, `standard()`",
+        Vec<u64>,
+        multi_byte,
+        frame::config::standard(),
+        DefaultOptions::new()
+            .with_varint_encoding()
+            .with_little_endian(),
+        bincode::config::standard(),
+        Wincode::default().with_varint_encoding()
+    ));
     rows
 }
 

@@ -248,3 +248,235 @@ fn pinned_examples() {
         assert_eq!(encode(Config::standard()), var_le);
     }
 }
+
+/// What a decoder made of a message: the value and the bytes used, or the kind of refusal
+/// (the input ends, or a marker the type cannot take: too wide or reserved).
+#[derive(Debug, PartialEq)]
+enum Verdict<T> {
+    Read(T, usize),
+    Ends,
+    BadMarker,
+}
+
+/// Ours under the run-time `config` and, which must agree, its typed configuration and both
+/// without a limit.
+fn our_verdict<T: frame::Decode + PartialEq + std::fmt::Debug>(
+    bytes: &[u8],
+    config: Config,
+) -> Verdict<T> {
+    let verdict = one_verdict(frame::decode_from_slice::<T>(bytes, config));
+    let typed = if config.endian() == endian_wire::Endian::Big {
+        one_verdict(frame::decode_from_slice::<T>(
+            bytes,
+            frame::config::standard().with_big_endian(),
+        ))
+    } else {
+        one_verdict(frame::decode_from_slice::<T>(
+            bytes,
+            frame::config::standard(),
+        ))
+    };
+    assert_eq!(typed, verdict, "typed configuration");
+    let unlimited = one_verdict(frame::decode_from_slice::<T>(bytes, config.with_no_limit()));
+    assert_eq!(unlimited, verdict, "without a limit");
+    verdict
+}
+
+fn one_verdict<T>(result: Result<(T, usize), frame::DecodeError>) -> Verdict<T> {
+    use endian_wire::frame::DecodeErrorKind as Kind;
+    match result {
+        Ok((value, used)) => Verdict::Read(value, used),
+        Err(e) => match e.kind {
+            // A length beyond what the input can hold is refused before reading (bincode 2
+            // finds the end while reading).
+            Kind::UnexpectedEnd { .. }
+            | Kind::LengthTooLarge {
+                reason: frame::LengthRefusal::BeyondInput { .. },
+                ..
+            } => Verdict::Ends,
+            Kind::VarintTooWide { .. } | Kind::ReservedVarintMarker => Verdict::BadMarker,
+            other => panic!("unexpected refusal {other:?}"),
+        },
+    }
+}
+
+fn bincode2_verdict<T: bincode::Decode<()>>(bytes: &[u8], big: bool) -> Verdict<T> {
+    use bincode::error::DecodeError as E;
+    let result = if big {
+        bincode::decode_from_slice(bytes, bincode::config::standard().with_big_endian())
+    } else {
+        bincode::decode_from_slice(bytes, bincode::config::standard())
+    };
+    match result {
+        Ok((value, used)) => Verdict::Read(value, used),
+        Err(E::UnexpectedEnd { .. }) => Verdict::Ends,
+        Err(E::InvalidIntegerType { .. }) => Verdict::BadMarker,
+        Err(other) => panic!("unexpected bincode 2 refusal {other:?}"),
+    }
+}
+
+/// Runs of multi-byte varints (one width per sixteen values, mixed widths, every marker
+/// boundary, non-canonical markers), in both payload orders: bincode 2's verdict on each,
+/// on every cut and on each marker byte replaced by every marker (too wide for the type,
+/// reserved, narrower than the value's payload), is ours.
+#[test]
+fn varint_runs_get_bincode2s_verdicts_on_every_cut_and_marker() {
+    fn check<T>(values: &[u128], width: usize)
+    where
+        T: frame::Decode
+            + bincode::Decode<()>
+            + PartialEq
+            + std::fmt::Debug
+            + Clone
+            + TryFrom<u128>,
+        Vec<T>: frame::Encode,
+    {
+        let values: Vec<T> = values.iter().filter_map(|&v| T::try_from(v).ok()).collect();
+        for big in [false, true] {
+            let config = if big {
+                Config::standard().with_big_endian()
+            } else {
+                Config::standard()
+            };
+            for len in [15usize, 16, 17, 33] {
+                let run: Vec<T> = values.iter().take(len).cloned().collect::<Vec<_>>();
+                if run.is_empty() {
+                    continue;
+                }
+                let bytes = frame::encode_to_vec(&run, config).unwrap();
+                let verdicts = |bytes: &[u8]| {
+                    let ours = our_verdict::<Vec<T>>(bytes, config);
+                    assert_eq!(ours, bincode2_verdict::<Vec<T>>(bytes, big), "{bytes:02x?}");
+                };
+                verdicts(&bytes);
+                for cut in 0..bytes.len() {
+                    verdicts(&bytes[..cut]);
+                }
+                // Each value's marker (its first byte) replaced by every marker.
+                let mut at = 1;
+                while at < bytes.len() {
+                    let value_len = match bytes[at] {
+                        0..=250 => 1,
+                        0xfb => 3,
+                        0xfc => 5,
+                        0xfd => 9,
+                        _ => 17,
+                    };
+                    for marker in 0xfb..=0xff {
+                        let mut bad = bytes.clone();
+                        bad[at] = marker;
+                        verdicts(&bad);
+                    }
+                    at += value_len;
+                }
+                // Non-canonical: the first value at the type's widest payload.
+                let mut wide = bytes[..1].to_vec();
+                let first = frame::encode_to_vec(&run[..1].to_vec(), config).unwrap();
+                let first_value = &first[1..];
+                let carried = match first_value[0] {
+                    b @ 0..=250 => u128::from(b),
+                    m => {
+                        let n = 2usize << (m - 0xfb);
+                        let mut payload = [0u8; 16];
+                        if big {
+                            payload[16 - n..].copy_from_slice(&first_value[1..=n]);
+                            u128::from_be_bytes(payload)
+                        } else {
+                            payload[..n].copy_from_slice(&first_value[1..=n]);
+                            u128::from_le_bytes(payload)
+                        }
+                    }
+                };
+                wide.push(0xfa + width.trailing_zeros() as u8);
+                if big {
+                    wide.extend_from_slice(&carried.to_be_bytes()[16 - width..]);
+                } else {
+                    wide.extend_from_slice(&carried.to_le_bytes()[..width]);
+                }
+                wide.extend_from_slice(&bytes[1 + first_value.len()..]);
+                verdicts(&wide);
+            }
+        }
+    }
+    // One width per sixteen (the one-marker blocks), then mixed widths, then every boundary.
+    let mut values: Vec<u128> = Vec::new();
+    for start in [300u128, 70_000, 1 << 40, 1 << 70] {
+        values.extend((0..16).map(|i| start + i * 7));
+    }
+    let boundaries = [
+        0u128,
+        250,
+        251,
+        255,
+        256,
+        u16::MAX.into(),
+        u128::from(u16::MAX) + 1,
+        u32::MAX.into(),
+        u128::from(u32::MAX) + 1,
+        u64::MAX.into(),
+        u128::from(u64::MAX) + 1,
+        u128::MAX,
+    ];
+    let mixed: Vec<u128> = (0..40)
+        .map(|i| boundaries[(i * 5) % boundaries.len()])
+        .collect();
+    for run in [
+        &values[..],
+        &values[16..],
+        &values[32..],
+        &mixed[..],
+        &boundaries[..],
+    ] {
+        check::<u16>(run, 2);
+        check::<u32>(run, 4);
+        check::<u64>(run, 8);
+        check::<u128>(run, 16);
+        // Signed: the same carried values, zigzagged back.
+        let signed: Vec<u128> = run
+            .iter()
+            .map(|&v| ((v >> 1) as i128 ^ -((v & 1) as i128)) as u128)
+            .collect();
+        check_signed(&signed);
+    }
+}
+
+/// The signed types' runs of [`varint_runs_get_bincode2s_verdicts_on_every_cut_and_marker`]:
+/// `values` are two's-complement `i128`s as `u128`.
+fn check_signed(values: &[u128]) {
+    for big in [false, true] {
+        let config = if big {
+            Config::standard().with_big_endian()
+        } else {
+            Config::standard()
+        };
+        macro_rules! signed {
+            ($t:ty) => {{
+                let run: Vec<$t> = values
+                    .iter()
+                    .filter_map(|&v| <$t>::try_from(v as i128).ok())
+                    .take(33)
+                    .collect();
+                let bytes = frame::encode_to_vec(&run, config).unwrap();
+                assert_eq!(
+                    bytes,
+                    if big {
+                        bincode::encode_to_vec(&run, bincode::config::standard().with_big_endian())
+                    } else {
+                        bincode::encode_to_vec(&run, bincode::config::standard())
+                    }
+                    .unwrap()
+                );
+                for cut in 0..=bytes.len() {
+                    assert_eq!(
+                        our_verdict::<Vec<$t>>(&bytes[..cut], config),
+                        bincode2_verdict::<Vec<$t>>(&bytes[..cut], big)
+                    );
+                }
+            }};
+        }
+        signed!(i16);
+        signed!(i32);
+        signed!(i64);
+        signed!(i128);
+    }
+}

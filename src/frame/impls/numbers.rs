@@ -12,7 +12,7 @@ use crate::frame::encode::{Encode, Encoder, encode_static_run};
 use crate::frame::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::frame::fixed::{FixedIn, FixedOut};
 use crate::frame::read::Reader;
-use crate::frame::varint::{self, RunInt};
+use crate::frame::varint::{self, RunInt, RunSlot};
 use crate::frame::write::Writer;
 use crate::layout::ByteMap;
 use crate::wire::{BigEndian, Endian, LittleEndian, SpecificEndian};
@@ -406,7 +406,7 @@ macro_rules! native_numbers {
                     return Ok(out);
                 }
                 if d.int_encoding() == IntEncoding::Variable
-                    && let Some(read) = varint_vec(len, d, 0 as $t)
+                    && let Some(read) = varint_vec::<$t, R>(len, d)
                 {
                     return read;
                 }
@@ -431,7 +431,7 @@ macro_rules! native_numbers {
                     return Ok(());
                 }
                 if d.int_encoding() == IntEncoding::Variable
-                    && let Some(read) = varint_vec(len, d, 0 as $t)
+                    && let Some(read) = varint_vec::<$t, R>(len, d)
                 {
                     slot.write(read?);
                     return Ok(());
@@ -488,9 +488,10 @@ fn encode_varint_run<T: RunInt, W: Writer>(
     encode_long_varint_run(items, order, e)
 }
 
-/// A run of varints a thousand values at a time into room for their worst case (one capacity
-/// check), sixteen one-byte values per vector compare and store ([`varint::encode_run`]);
-/// where the writer has not that much room, sixteen values at a time, then one by one.
+/// A run of varints a thousand values at a time into the writer's room (one capacity check
+/// each, room made for their worst case in a growing buffer), one window store per value
+/// ([`varint::encode_run`]); what does not fit, or a writer without room in memory, value by
+/// value (which reports where the room runs out).
 #[inline]
 fn encode_long_varint_run<T: RunInt, W: Writer>(
     items: &[T],
@@ -505,46 +506,27 @@ fn encode_long_varint_run<T: RunInt, W: Writer>(
         return Ok(());
     }
     for chunk in items.chunks(1024) {
-        if write_run(chunk, order, e)? {
-            continue;
-        }
-        for step in chunk.chunks(16) {
-            if !write_run(step, order, e)? {
-                for &v in step {
-                    e.write_varint(v.carried(), order)?;
-                }
-            }
+        let wanted = varint::run_bound::<T>(chunk.len()).unwrap_or(usize::MAX);
+        let done = e
+            .writer()
+            .write_room(wanted, |out| varint::encode_run(chunk, order, out))?
+            .unwrap_or(0);
+        for &v in &chunk[done..] {
+            e.write_varint(v.carried(), order)?;
         }
     }
     Ok(())
 }
 
-/// [`varint::encode_run`] of `items` into room for their worst case, if the writer has it.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn write_run<T: RunInt, W: Writer>(
-    items: &[T],
-    order: Endian,
-    e: &mut Encoder<W>,
-) -> Result<bool, EncodeError> {
-    let Some(bound) = varint::run_bound::<T>(items.len()) else {
-        return Ok(false);
-    };
-    e.writer()
-        .write_bounded(bound, |out| varint::encode_run(items, order, out))
-}
-
 /// A `Vec` of `len` varints read from memory into one allocation, when the decoder's
-/// preallocation credit covers it (zero-filled with a plain allocation and `memset`, which
-/// for the short vectors of records cost less than `calloc`); `None`, nothing read,
-/// otherwise.
+/// preallocation credit covers it: parsed straight into its spare capacity (not zero-filled
+/// first: that `memset` was a tenth of a 1024-value run); `None`, nothing read, otherwise.
 #[cfg(feature = "alloc")]
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn varint_vec<T: RunInt + Decode, R: Reader>(
     len: usize,
     d: &mut Decoder<R>,
-    zero: T,
 ) -> Option<Result<alloc::vec::Vec<T>, DecodeError>> {
     d.peek()?;
     if d.capacity_for(len, size_of::<T>()) < len {
@@ -554,12 +536,13 @@ fn varint_vec<T: RunInt + Decode, R: Reader>(
         return Some(short_varint_vec(len, d));
     }
     let mut out = alloc::vec::Vec::with_capacity(len);
-    out.resize(len, zero);
-    let done = decode_varint_run(&mut out, d);
+    let done = decode_varint_run::<T, _, R>(&mut out.spare_capacity_mut()[..len], d);
+    // SAFETY: the run wrote the first `done` elements of the new allocation.
+    unsafe { out.set_len(done) };
     // Only a bad value stops the run: reading it again gives its error.
-    for slot in &mut out[done..] {
+    while out.len() < len {
         match T::decode(d) {
-            Ok(value) => *slot = value,
+            Ok(value) => out.push(value),
             Err(e) => return Some(Err(e)),
         }
     }
@@ -606,7 +589,10 @@ fn short_varint_vec<T: RunInt + Decode, R: Reader>(
 /// returns how many. The rest (none, unless the input is bad or not in memory) are read one
 /// by one by the caller, which also produces the error.
 #[inline]
-fn decode_varint_run<T: RunInt, R: Reader>(out: &mut [T], d: &mut Decoder<R>) -> usize {
+fn decode_varint_run<T: RunInt, S: RunSlot<T>, R: Reader>(
+    out: &mut [S],
+    d: &mut Decoder<R>,
+) -> usize {
     let order = d.endian();
     let Some(bytes) = d.peek() else { return 0 };
     let (done, used) = varint::decode_run(bytes, out, order);
