@@ -21,36 +21,10 @@ mod generate;
 use format::{Message, Name, RecordData, labels_of};
 use generate::Corpus;
 
-use super::pcapng::format::{Block, Capture};
-use super::pcapng::packet::{Frame, Network};
+#[path = "../../examples/dns/in_capture.rs"]
+mod in_capture;
 
-/// The UDP payloads to or from port 53 (DNS) or 5353 (mDNS) in a pcapng capture.
-fn dns_payloads(file: &[u8]) -> Vec<&[u8]> {
-    let capture = Capture::read_format_exact(file).expect("a capture");
-    let mut out = Vec::new();
-    for block in capture.blocks {
-        let Block::Packet(packet) = block else {
-            continue;
-        };
-        // Frames whose IPv4 checksum the network card was left to fill are refused: skipped.
-        let Ok(frame) = Frame::read_format_exact(packet.data) else {
-            continue;
-        };
-        let (udp, payload) = match frame.network {
-            Network::Ipv4(ip) => (ip.udp, ip.payload),
-            Network::Ipv6(ip) => (ip.udp, ip.payload),
-            Network::Other { .. } => continue,
-        };
-        if udp.is_some_and(|u| {
-            [53, 5353]
-                .iter()
-                .any(|p| [u.source_port, u.destination_port].contains(p))
-        }) {
-            out.push(payload);
-        }
-    }
-    out
-}
+use in_capture::dns_payloads;
 
 /// Every name of a message (questions', owners', those in record data).
 fn names<'a>(message: &Message<'a>) -> Vec<Name<'a>> {

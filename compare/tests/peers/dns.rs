@@ -21,32 +21,10 @@ mod generate;
 use format::{Message, Name, Question, Record, RecordData};
 use generate::Corpus;
 
-use super::pcapng::format::{Block, Capture};
-use super::pcapng::packet::{Frame, Network};
+#[path = "../../../examples/dns/in_capture.rs"]
+mod in_capture;
 
-/// The UDP payloads to or from port 53 (DNS) or 5353 (mDNS) in a pcapng capture.
-fn dns_payloads(file: &[u8]) -> Vec<&[u8]> {
-    let capture = Capture::read_format_exact(file).expect("a capture");
-    let mut out = Vec::new();
-    for block in capture.blocks {
-        let Block::Packet(packet) = block else {
-            continue;
-        };
-        let Ok(frame) = Frame::read_format_exact(packet.data) else {
-            continue;
-        };
-        let (udp, payload) = match frame.network {
-            Network::Ipv4(ip) => (ip.udp, ip.payload),
-            Network::Ipv6(ip) => (ip.udp, ip.payload),
-            Network::Other { .. } => continue,
-        };
-        let ports = udp.map(|u| [u.source_port, u.destination_port]);
-        if ports.is_some_and(|p| p.contains(&53) || p.contains(&5353)) {
-            out.push(payload);
-        }
-    }
-    out
-}
+use in_capture::dns_payloads;
 
 /// Our name, resolved in `bytes`, and theirs: the same labels, byte for byte (simple-dns's own
 /// equality ignores ASCII case).

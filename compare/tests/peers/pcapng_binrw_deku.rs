@@ -122,148 +122,89 @@ fn ours_seen(block: &Block<'_>) -> Seen {
     }
 }
 
+/// A peer's block as [`Seen`]: binrw's and deku's block types have the same variants and
+/// field names, but for the unknown block (`$other`: its pattern, then its type and its
+/// fields' holder).
+macro_rules! peer_seen {
+    ($block:expr, $module:ident, $what:expr, $other:pat => ($other_type:expr, $o:expr)) => {{
+        use $module::Block as B;
+        let opts = |o: &[$module::Opt]| seen_options(o.iter().map(|o| (o.code, &o.value[..])));
+        let (block_type, length, numbers, bytes, records, options) = match $block {
+            B::Interface(b) => (
+                1,
+                b.length,
+                vec![b.link_type.into(), b.reserved.into(), b.snap_len.into()],
+                vec![],
+                vec![],
+                opts(&b.options),
+            ),
+            B::Packet(b) => (
+                6,
+                b.length,
+                vec![
+                    b.interface_id.into(),
+                    b.timestamp_high.into(),
+                    b.timestamp_low.into(),
+                    b.original_len.into(),
+                ],
+                b.data.clone(),
+                vec![],
+                opts(&b.options),
+            ),
+            B::Simple(b) => (
+                3,
+                b.length,
+                vec![b.original_len.into()],
+                b.data.clone(),
+                vec![],
+                vec![],
+            ),
+            B::Names(b) => (
+                4,
+                b.length,
+                vec![],
+                vec![],
+                without_end(opts(&b.records), $what),
+                opts(&b.options),
+            ),
+            B::Statistics(b) => (
+                5,
+                b.length,
+                vec![
+                    b.interface_id.into(),
+                    b.timestamp_high.into(),
+                    b.timestamp_low.into(),
+                ],
+                vec![],
+                vec![],
+                opts(&b.options),
+            ),
+            $other => (
+                $other_type,
+                $o.length,
+                vec![],
+                $o.body.clone(),
+                vec![],
+                vec![],
+            ),
+        };
+        Seen {
+            block_type,
+            length,
+            numbers,
+            bytes,
+            records,
+            options,
+        }
+    }};
+}
+
 fn binrw_seen(block: &with_binrw::Block, what: &str) -> Seen {
-    use with_binrw::Block as B;
-    let opts = |o: &[with_binrw::Opt]| seen_options(o.iter().map(|o| (o.code, &o.value[..])));
-    let (block_type, length, numbers, bytes, records, options) = match block {
-        B::Interface(b) => (
-            1,
-            b.length,
-            vec![b.link_type.into(), b.reserved.into(), b.snap_len.into()],
-            vec![],
-            vec![],
-            opts(&b.options),
-        ),
-        B::Packet(b) => (
-            6,
-            b.length,
-            vec![
-                b.interface_id.into(),
-                b.timestamp_high.into(),
-                b.timestamp_low.into(),
-                b.original_len.into(),
-            ],
-            b.data.clone(),
-            vec![],
-            opts(&b.options),
-        ),
-        B::Simple(b) => (
-            3,
-            b.length,
-            vec![b.original_len.into()],
-            b.data.clone(),
-            vec![],
-            vec![],
-        ),
-        B::Names(b) => (
-            4,
-            b.length,
-            vec![],
-            vec![],
-            without_end(opts(&b.records), what),
-            opts(&b.options),
-        ),
-        B::Statistics(b) => (
-            5,
-            b.length,
-            vec![
-                b.interface_id.into(),
-                b.timestamp_high.into(),
-                b.timestamp_low.into(),
-            ],
-            vec![],
-            vec![],
-            opts(&b.options),
-        ),
-        B::Other(b) => (
-            b.block_type,
-            b.length,
-            vec![],
-            b.body.clone(),
-            vec![],
-            vec![],
-        ),
-    };
-    Seen {
-        block_type,
-        length,
-        numbers,
-        bytes,
-        records,
-        options,
-    }
+    peer_seen!(block, with_binrw, what, B::Other(b) => (b.block_type, b))
 }
 
 fn deku_seen(block: &with_deku::Block, what: &str) -> Seen {
-    use with_deku::Block as B;
-    let opts = |o: &[with_deku::Opt]| seen_options(o.iter().map(|o| (o.code, &o.value[..])));
-    let (block_type, length, numbers, bytes, records, options) = match block {
-        B::Interface(b) => (
-            1,
-            b.length,
-            vec![b.link_type.into(), b.reserved.into(), b.snap_len.into()],
-            vec![],
-            vec![],
-            opts(&b.options),
-        ),
-        B::Packet(b) => (
-            6,
-            b.length,
-            vec![
-                b.interface_id.into(),
-                b.timestamp_high.into(),
-                b.timestamp_low.into(),
-                b.original_len.into(),
-            ],
-            b.data.clone(),
-            vec![],
-            opts(&b.options),
-        ),
-        B::Simple(b) => (
-            3,
-            b.length,
-            vec![b.original_len.into()],
-            b.data.clone(),
-            vec![],
-            vec![],
-        ),
-        B::Names(b) => (
-            4,
-            b.length,
-            vec![],
-            vec![],
-            without_end(opts(&b.records), what),
-            opts(&b.options),
-        ),
-        B::Statistics(b) => (
-            5,
-            b.length,
-            vec![
-                b.interface_id.into(),
-                b.timestamp_high.into(),
-                b.timestamp_low.into(),
-            ],
-            vec![],
-            vec![],
-            opts(&b.options),
-        ),
-        B::Other(block_type, b) => (
-            *block_type,
-            b.length,
-            vec![],
-            b.body.clone(),
-            vec![],
-            vec![],
-        ),
-    };
-    Seen {
-        block_type,
-        length,
-        numbers,
-        bytes,
-        records,
-        options,
-    }
+    peer_seen!(block, with_deku, what, B::Other(block_type, b) => (*block_type, b))
 }
 
 /// A frame's headers, whichever crate read it: every field as a number in declaration order

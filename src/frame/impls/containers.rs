@@ -258,12 +258,14 @@ impl<T: Encode> Encode for [T] {
 /// while its wrapper, framed in its own order, is lent:
 ///
 /// ```
+/// # #[cfg(feature = "alloc")] {
 /// use endian_wire::frame::{self, Config};
 /// use endian_wire::u32le;
 /// let bytes = frame::encode_to_vec(&[u32le::new(7), u32le::new(9)][..], Config::legacy()).unwrap();
 /// // The run starts 8 bytes into the `Vec`'s allocation, aligned for a `u32le`.
 /// let (run, _) = frame::borrow_decode_from_slice::<&[u32le]>(&bytes, Config::legacy()).unwrap();
 /// assert_eq!(run, [u32le::new(7), u32le::new(9)]);
+/// # }
 /// ```
 impl<'de, T> BorrowDecode<'de> for &'de [T]
 where
