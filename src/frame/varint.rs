@@ -245,22 +245,11 @@ macro_rules! carriers {
             ) -> Option<usize> {
                 const BYTES: usize = size_of::<$c>();
                 let dst = room.get_mut(at..at + 1 + BYTES)?;
-                let wide = u128::from(self);
-                // How many widths above one byte: 0 (one byte), 1 (u16), 2 (u32), 3, 4.
-                let class = u8::from(wide > u128::from(SINGLE_MAX))
-                    + u8::from(wide > u128::from(u16::MAX))
-                    + u8::from(wide > u128::from(u32::MAX))
-                    + u8::from(wide > u128::from(u64::MAX));
+                let class = self.class();
                 let payload_len = (1usize << class) & !1;
                 let first = if class == 0 { self as u8 } else { SINGLE_MAX + class };
-                let payload = match order {
-                    Endian::Little => self.to_le_bytes(),
-                    // The narrowed payload's bytes first (the shift wraps to 0 for one byte,
-                    // whose payload is not kept).
-                    Endian::Big => self
-                        .wrapping_shl(8 * (BYTES - payload_len) as u32)
-                        .to_be_bytes(),
-                };
+                // (For one byte, whose payload is not kept, any bytes fill the window.)
+                let payload = self.payload_bytes(order, payload_len);
                 let mut window = [first; 1 + BYTES];
                 window[1..].copy_from_slice(&payload);
                 for (d, b) in dst.iter_mut().zip(window) {
@@ -308,6 +297,8 @@ macro_rules! carriers {
             fn payload_bytes(self, order: Endian, len: usize) -> Self::Bytes {
                 match order {
                     Endian::Little => self.to_le_bytes(),
+                    // The narrowed payload's bytes first (the shift wraps to none for a
+                    // `len` of 0).
                     Endian::Big => self
                         .wrapping_shl(8 * (size_of::<$c>() - len) as u32)
                         .to_be_bytes(),
