@@ -280,6 +280,40 @@ where
     })
 }
 
+/// Moves past a sequence written by [`encode`] (see [`Decode::skip`]).
+///
+/// # Errors
+/// As [`decode`], except for content the items' own decode would refuse.
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn skip<L: LenEncoding, S: Sequence, R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError>
+where
+    S::Item: Decode,
+{
+    d.nested(|d| {
+        let start = d.offset();
+        let len = L::read(d)?;
+        let len = d.accept_len(start, len, S::Item::MIN_SIZE, size_of::<S::Item>())?;
+        skip_items::<S::Item, R>(len, d)
+    })
+}
+
+/// Moves past `len` values of `T`: at once when they have a static size, else one by one.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn skip_items<T: Decode, R: Reader>(
+    len: usize,
+    d: &mut Decoder<R>,
+) -> Result<(), DecodeError> {
+    if let Some(size) = d.static_size::<T>() {
+        return d.skip_bytes(len.saturating_mul(size));
+    }
+    for _ in 0..len {
+        T::skip(d)?;
+    }
+    Ok(())
+}
+
 #[cold]
 fn too_long(encoding: &'static str) -> EncodeError {
     EncodeError::InvalidValue {

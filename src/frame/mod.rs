@@ -148,6 +148,8 @@ mod error;
 mod fixed;
 mod impls;
 pub mod len;
+#[cfg(feature = "rayon")]
+pub mod parallel;
 #[cfg(feature = "std")]
 mod prefixed;
 mod read;

@@ -8,7 +8,8 @@
 //! * `derive`: `#[derive(Endianize)]`'s wire types, conversions and IO;
 //! * `frame`, `frame_records`, `frame_derive`: bincode-compatible framing, runs of records,
 //!   derived framing and in-place decoding; `frame_config`: typed configurations;
-//!   `frame_borrowed`: runs and derived structs borrowed from the input;
+//!   `frame_borrowed`: runs and derived structs borrowed from the input; `frame_parallel`:
+//!   sequences on every core, and the boundary pass (`Decode::skip`) under them;
 //! * `messages`: length-prefixed messages in memory (the codec, the blocking reader/writer);
 //! * `runtime_endian`: byte order chosen at run time;
 //! * `hostile`: hostile input on every decoder, memory bounded.
@@ -26,6 +27,7 @@ mod frame;
 mod frame_borrowed;
 mod frame_config;
 mod frame_derive;
+mod frame_parallel;
 mod frame_records;
 mod hostile;
 mod io;

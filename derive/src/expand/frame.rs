@@ -216,6 +216,21 @@ impl Cx<'_> {
         quote!(#call?)
     }
 
+    /// The statement moving past one field (`Decode::skip`), as
+    /// [`decode_field`](Self::decode_field) reads it.
+    fn skip_field(&self, field: &Field, target: Target) -> TokenStream {
+        let c = self.c;
+        let ty = self.framed_field_ty(field, target);
+        let call = match &field.frame_len {
+            Some(len) => {
+                quote!(#c::frame::len::skip::<#c::frame::len::#len, #ty, _>(d))
+            }
+            None => quote!(<#ty as #c::frame::Decode>::skip(d)),
+        };
+        let call = self.in_field_order(field, "d", call);
+        quote!(#call?;)
+    }
+
     /// The fewest bytes `fields` take on the wire: the sum of their `MIN_SIZE`s, so that a
     /// length prefix for a run of these values is checked against the input.
     fn min_size(&self, fields: &FieldList, target: Target) -> TokenStream {
@@ -379,6 +394,10 @@ impl Cx<'_> {
             Style::Unit => quote!(Self),
             _ => quote!(Self { #(#decodes,)* }),
         };
+        let skips = fields
+            .fields
+            .iter()
+            .map(|field| self.skip_field(field, target));
         let mut items = self.fixed_parts(fields, target, packed);
         if !packed && !fields.fields.is_empty() {
             items.decode_in_place = self.decode_in_place(fields, target);
@@ -392,6 +411,10 @@ impl Cx<'_> {
                 ::core::result::Result::Ok(())
             },
             &quote!(::core::result::Result::Ok(#build)),
+            &quote! {
+                #(#skips)*
+                ::core::result::Result::Ok(())
+            },
         )
     }
 
@@ -551,6 +574,11 @@ impl Cx<'_> {
             };
             quote!(#index => #build,)
         });
+        let skip_arms = variants.iter().enumerate().map(|(i, v)| {
+            let index = i as u32;
+            let skips = v.fields.fields.iter().map(|fl| self.skip_field(fl, target));
+            quote!(#index => { #(#skips)* })
+        });
         let unknown = quote! {
             #f::DecodeErrorKind::UnknownVariant {
                 type_name: #type_name,
@@ -576,6 +604,14 @@ impl Cx<'_> {
                     #(#decode_arms)*
                     tag => return ::core::result::Result::Err(d.error_at(start, #unknown)),
                 })
+            },
+            &quote! {
+                let start = d.offset();
+                match d.read_variant()? {
+                    #(#skip_arms)*
+                    tag => return ::core::result::Result::Err(d.error_at(start, #unknown)),
+                }
+                ::core::result::Result::Ok(())
             },
         )
     }
@@ -819,6 +855,7 @@ impl Cx<'_> {
         min_size: &TokenStream,
         encode_body: &TokenStream,
         decode_body: &TokenStream,
+        skip_body: &TokenStream,
     ) -> TokenStream {
         let c = self.c;
         let f = quote!(#c::frame);
@@ -855,6 +892,12 @@ impl Cx<'_> {
             (quote!(()), quote!(())),
             decode_body,
             &quote!(<Self as #f::Decode>::decode(d)),
+        );
+        let skip_in_order = self.in_own_order(
+            "d",
+            (quote!(()), quote!(())),
+            skip_body,
+            &quote!(<Self as #f::Decode>::skip(d)),
         );
         let (encode_items, decode_items, encode, decode) = match struct_items {
             Some(x) => {
@@ -912,6 +955,14 @@ impl Cx<'_> {
                 #inline
                 fn decode<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
                     #decode
+                }
+
+                #[inline]
+                fn skip<__R: #f::Reader>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<(), #f::DecodeError> {
+                    if let ::core::option::Option::Some(size) = d.static_size::<Self>() {
+                        return d.skip_bytes(size);
+                    }
+                    #skip_in_order
                 }
             }
 

@@ -120,6 +120,23 @@ impl<R: Reader> Decoder<R> {
         }
     }
 
+    /// A decoder reading from `reader` as if `depth` `Vec`s or `Box`es were open around it
+    /// and `budget` bytes were left of the limit: a part of a run decoded apart from the rest
+    /// (see [`parallel`](crate::frame::parallel)), in the state the run's decoder reaches it.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn resumed(reader: R, config: Config, depth: usize, budget: usize) -> Self {
+        let mut d = Self::new(reader, config);
+        d.depth = depth;
+        d.budget = budget;
+        d
+    }
+
+    /// What is left of the limit (see [`resumed`](Self::resumed)).
+    #[cfg(feature = "rayon")]
+    pub(crate) fn budget(&self) -> usize {
+        self.budget
+    }
+
     /// The configuration.
     #[inline]
     pub fn config(&self) -> &Config {
@@ -398,6 +415,31 @@ impl<R: Reader> Decoder<R> {
             }
             Err(kind) => Err(self.error(kind)),
         }
+    }
+
+    /// Moves past `len` bytes of the input.
+    ///
+    /// # Errors
+    /// As [`read_bytes`](Self::read_bytes).
+    #[inline]
+    pub fn skip_bytes(&mut self, len: usize) -> Result<(), DecodeError> {
+        if let Some(unread) = self.reader.peek()
+            && unread.len() >= len
+        {
+            self.reader.consume(len);
+            self.advance(len);
+            return Ok(());
+        }
+        // A stream, or too little left: read through a buffer (the error names the offset
+        // where the input ended).
+        let mut scratch = [0u8; 256];
+        let mut left = len;
+        while left > 0 {
+            let step = left.min(scratch.len());
+            self.read_bytes(&mut scratch[..step])?;
+            left -= step;
+        }
+        Ok(())
     }
 
     /// Reads `N` bytes.

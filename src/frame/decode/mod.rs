@@ -54,6 +54,26 @@ pub trait Decode: Sized {
     /// A [`DecodeError`] naming what is wrong and where.
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
 
+    /// Moves past one value without building it: the boundary pass that lets
+    /// [`parallel`](super::parallel) decode the elements of a run on many cores.
+    ///
+    /// Wherever [`decode`](Self::decode) succeeds, `skip` succeeds too, ends where it ends
+    /// and reads the same length prefixes through [`Decoder::read_len`] (which charges them to
+    /// the limit). It may accept bytes that `decode` refuses (a `bool` of 2, text that is not
+    /// UTF-8): the decode that follows checks them. The default moves past a static size at
+    /// once and otherwise decodes the value and drops it; collections, text and derived types
+    /// override it to read only their lengths and tags.
+    ///
+    /// # Errors
+    /// A [`DecodeError`] where the input ends or its structure is refused.
+    #[inline]
+    fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        match d.static_size::<Self>() {
+            Some(size) => d.skip_bytes(size),
+            None => Self::decode(d).map(drop),
+        }
+    }
+
     /// Reads `len` values into a new `Vec` (the length is already checked against the input
     /// and the limit). Types with a bulk path override it; every override allocates either
     /// exactly the input bytes it consumes, or through [`Decoder::capacity_for`], so a length

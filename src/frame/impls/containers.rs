@@ -8,6 +8,8 @@ use crate::frame::decode::{BorrowDecode, Decode, Decoder, InPlace};
 use crate::frame::encode::{Encode, Encoder};
 use crate::frame::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::frame::fixed::{FixedIn, FixedOut, sum_sizes, times};
+#[cfg(feature = "alloc")]
+use crate::frame::len::skip_items;
 use crate::frame::read::{BorrowReader, Reader};
 use crate::frame::write::Writer;
 use crate::layout::{ByteMap, copies};
@@ -123,6 +125,17 @@ impl<T: Decode, const N: usize> Decode for [T; N] {
         slot.write(Self::decode(d)?);
         Ok(())
     }
+
+    #[inline]
+    fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        if let Some(size) = d.static_size::<Self>() {
+            return d.skip_bytes(size);
+        }
+        for _ in 0..N {
+            T::skip(d)?;
+        }
+        Ok(())
+    }
 }
 
 impl<'de, T: BorrowDecode<'de>, const N: usize> BorrowDecode<'de> for [T; N] {
@@ -194,6 +207,15 @@ macro_rules! tuples {
                     return Ok(value);
                 }
                 Ok(($($T::decode(d)?,)+))
+            }
+
+            #[inline]
+            fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+                if let Some(size) = d.static_size::<Self>() {
+                    return d.skip_bytes(size);
+                }
+                $($T::skip(d)?;)+
+                Ok(())
             }
         }
 
@@ -354,6 +376,16 @@ impl<T: Decode> Decode for Option<T> {
             other => Err(d.error_at(start, DecodeErrorKind::InvalidOptionTag(other))),
         }
     }
+
+    #[inline]
+    fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        let start = d.offset();
+        match d.read_array::<1>()?[0] {
+            0 => Ok(()),
+            1 => T::skip(d),
+            other => Err(d.error_at(start, DecodeErrorKind::InvalidOptionTag(other))),
+        }
+    }
 }
 
 impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Option<T> {
@@ -395,6 +427,22 @@ impl<T: Decode, E: Decode> Decode for Result<T, E> {
         match d.read_variant()? {
             0 => T::decode(d).map(Ok),
             1 => E::decode(d).map(Err),
+            tag => Err(d.error_at(
+                start,
+                DecodeErrorKind::UnknownVariant {
+                    type_name: "Result",
+                    tag: u64::from(tag),
+                },
+            )),
+        }
+    }
+
+    #[inline]
+    fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        let start = d.offset();
+        match d.read_variant()? {
+            0 => T::skip(d),
+            1 => E::skip(d),
             tag => Err(d.error_at(
                 start,
                 DecodeErrorKind::UnknownVariant {
@@ -492,6 +540,16 @@ mod owned {
                 |len, d| decode_vec_into_slot(len, d, slot),
             )
         }
+
+        #[inline]
+        fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+            // Nested exactly as `decode` nests, so that both refuse the same depths.
+            if T::FIXED_SIZE.is_some() {
+                let len = d.read_len(T::MIN_SIZE, size_of::<T>())?;
+                return skip_items::<T, R>(len, d);
+            }
+            d.nested_run(T::MIN_SIZE, size_of::<T>(), skip_items::<T, R>)
+        }
     }
 
     /// Elements that borrow (`Vec<&str>`) decode one by one; the length is checked as for
@@ -525,6 +583,11 @@ mod owned {
         fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             d.nested(|d| T::decode(d).map(Box::new))
         }
+
+        #[inline]
+        fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+            d.nested(T::skip)
+        }
     }
 
     impl<T: Decode> Decode for Box<[T]> {
@@ -533,6 +596,11 @@ mod owned {
         #[inline]
         fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             Vec::<T>::decode(d).map(Vec::into_boxed_slice)
+        }
+
+        #[inline]
+        fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+            Vec::<T>::skip(d)
         }
     }
 

@@ -89,6 +89,12 @@ mod owned {
                 )
             })
         }
+
+        #[inline]
+        fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+            let len = d.read_len(1, 1)?;
+            d.skip_bytes(len)
+        }
     }
 
     impl Decode for Box<str> {
@@ -97,6 +103,11 @@ mod owned {
         #[inline]
         fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             String::decode(d).map(String::into_boxed_str)
+        }
+
+        #[inline]
+        fn skip<R: Reader>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+            String::skip(d)
         }
     }
 

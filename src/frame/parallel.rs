@@ -1,0 +1,243 @@
+//! Every core on big runs (feature `rayon`): a sequence of many entries (a block of
+//! transactions, a table of records) encoded and decoded on rayon's threads, byte for byte and
+//! value for value what [`frame::encode_to_vec`](super::encode_to_vec) and
+//! [`frame::decode_from_slice`](super::decode_from_slice) give for the same `[T]` / `Vec<T>`.
+//!
+//! ```
+//! use endian_wire::frame::{self, Config};
+//!
+//! let block: Vec<(u64, String)> = (0..10_000).map(|i| (i, format!("entry {i}"))).collect();
+//! let bytes = frame::parallel::encode_to_vec(&block, Config::standard())?;
+//! assert_eq!(bytes, frame::encode_to_vec(&block, Config::standard())?);
+//!
+//! let (back, used) = frame::parallel::decode_from_slice::<(u64, String)>(&bytes, Config::standard())?;
+//! assert_eq!((back, used), (block, bytes.len()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Encoding is a size pass (in parallel), one allocation of the exact size, and the entries
+//! written in parallel into their parts of it. Decoding is a boundary pass ([`Decode::skip`]:
+//! the lengths and tags of each entry, nothing allocated), then the entries decoded in
+//! parallel, each part from its own bytes.
+//!
+//! Work below [`MIN_PARALLEL_BYTES`] runs on the calling thread: there the threads cost more
+//! than they save. The sequential entry points stay the default; these are for blocks of
+//! thousands of entries (the measured crossover is in PERFORMANCE.md).
+//!
+//! Errors are the sequential path's: any entry that fails sends the whole input through the
+//! sequential decode, whose error (kind and offset) is returned. The limit is counted as the
+//! sequential decode counts it: the boundary pass charges each entry's length prefixes, and
+//! each part starts with what is left of the limit where it begins, so no more is allocated
+//! than in order. Runs of static-size entries (plain records) decode on one thread: they are a
+//! copy and a check, bounded by memory, not by a core.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use rayon::prelude::*;
+
+use super::config::{AnyConfig, Config, Entry, IntParam, OrderParam, Static};
+use super::decode::{Decode, Decoder};
+use super::encode::{Encode, Encoder};
+use super::error::{DecodeError, EncodeError};
+use super::read::SliceReader;
+use super::write::{SizeCounter, SliceWriter};
+
+/// Below this many bytes of entries a sequence is encoded or decoded on the calling thread.
+/// Measured on a 2-vCPU Zen 5 with Solana-like blocks (PERFORMANCE.md): at 100 KB two
+/// threads barely break even, at 1 MB they take 0.6x the time of one.
+pub const MIN_PARALLEL_BYTES: usize = 256 * 1024;
+
+/// Parts per thread: more than one, so that a thread that finishes early takes another.
+const PARTS_PER_THREAD: usize = 4;
+
+/// Encodes `items` as the sequence `[T]` (its length, then each entry) into a new `Vec`, the
+/// entries written on rayon's threads.
+///
+/// # Errors
+/// As [`frame::encode_to_vec`](super::encode_to_vec).
+pub fn encode_to_vec<T: Encode + Sync>(
+    items: &[T],
+    config: impl AnyConfig,
+) -> Result<Vec<u8>, EncodeError> {
+    let mut out = Vec::new();
+    encode_append(items, &mut out, config)?;
+    Ok(out)
+}
+
+/// As [`encode_to_vec`], appending to `out` (what a block's header, encoded before it, leaves
+/// there stays).
+///
+/// # Errors
+/// As [`frame::encode_append`](super::encode_append); on an error `out` keeps its contents.
+pub fn encode_append<T: Encode + Sync>(
+    items: &[T],
+    out: &mut Vec<u8>,
+    config: impl AnyConfig,
+) -> Result<(), EncodeError> {
+    struct Run<'a, 'o, T>(&'a [T], &'o mut Vec<u8>);
+    impl<T: Encode + Sync> Entry for Run<'_, '_, T> {
+        type Out = Result<(), EncodeError>;
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            encode_append_in::<T, I, O>(self.0, self.1, config)
+        }
+    }
+    config.dispatch(Run(items, out))
+}
+
+fn encode_append_in<T: Encode + Sync, I: IntParam, O: OrderParam>(
+    items: &[T],
+    out: &mut Vec<u8>,
+    config: Config,
+) -> Result<(), EncodeError> {
+    let per_part = split(items.len());
+    let parts = items.len().div_ceil(per_part);
+    // The first part sized here says whether the rest is worth the threads.
+    let first = size_of_part::<T, I, O>(&items[..per_part.min(items.len())], config)?;
+    if first.saturating_mul(parts) < MIN_PARALLEL_BYTES {
+        return super::encode_append(items, out, config);
+    }
+    let mut sizes = vec![first];
+    sizes.extend(
+        items[per_part..]
+            .par_chunks(per_part)
+            .map(|part| size_of_part::<T, I, O>(part, config))
+            .collect::<Result<Vec<usize>, EncodeError>>()?,
+    );
+    let total: usize = sizes.iter().sum();
+    let start = out.len();
+    Encoder::new(Static::<_, I, O>::new(&mut *out), config).write_len(items.len())?;
+    out.reserve(total);
+    let body_start = out.len();
+    let mut pieces = Vec::with_capacity(sizes.len());
+    let mut rest = &mut out.spare_capacity_mut()[..total];
+    for &size in &sizes {
+        let (piece, tail) = rest.split_at_mut(size);
+        pieces.push(piece);
+        rest = tail;
+    }
+    let written = items
+        .par_chunks(per_part)
+        .zip(pieces.into_par_iter())
+        .map(|(part, piece)| {
+            let size = piece.len();
+            let mut e = Encoder::new(Static::<_, I, O>::new(SliceWriter::uninit(piece)), config);
+            T::encode_slice(part, &mut e)?;
+            Ok(e.into_writer().0.written() == size)
+        })
+        .collect::<Result<Vec<bool>, EncodeError>>();
+    match written {
+        Ok(exact) if exact.iter().all(|&same| same) => {
+            // SAFETY: the pieces tile the `total` bytes after `body_start`, and each part's
+            // writer filled its piece exactly (checked above).
+            unsafe { out.set_len(body_start + total) };
+            Ok(())
+        }
+        // An `Encode` impl that wrote other than it counted (it ran out of room or wrote
+        // less): the sequential path, which grows the buffer as it goes, gives the bytes.
+        Ok(_) | Err(EncodeError::OutputFull { .. }) => {
+            out.truncate(start);
+            super::encode_append(items, out, config)
+        }
+        Err(err) => {
+            out.truncate(start);
+            Err(err)
+        }
+    }
+}
+
+/// The bytes `part`'s entries take, without a length prefix.
+fn size_of_part<T: Encode, I: IntParam, O: OrderParam>(
+    part: &[T],
+    config: Config,
+) -> Result<usize, EncodeError> {
+    let mut e = Encoder::new(Static::<_, I, O>::new(SizeCounter::default()), config);
+    T::encode_slice(part, &mut e)?;
+    Ok(e.into_writer().0.count)
+}
+
+/// Entries per part for `len` entries: a few parts per thread.
+fn split(len: usize) -> usize {
+    let parts = rayon::current_num_threads() * PARTS_PER_THREAD;
+    len.div_ceil(parts).max(1)
+}
+
+/// Decodes a `Vec<T>` from the front of `src`, the entries decoded on rayon's threads;
+/// returns it and the number of bytes used.
+///
+/// # Errors
+/// As [`frame::decode_from_slice`](super::decode_from_slice) for a `Vec<T>`, the same error
+/// for the same input.
+pub fn decode_from_slice<T: Decode + Send>(
+    src: &[u8],
+    config: impl AnyConfig,
+) -> Result<(Vec<T>, usize), DecodeError> {
+    struct Run<'a, T>(&'a [u8], core::marker::PhantomData<T>);
+    impl<T: Decode + Send> Entry for Run<'_, T> {
+        type Out = Result<(Vec<T>, usize), DecodeError>;
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            decode_from_slice_in::<T, I, O>(self.0, config)
+        }
+    }
+    config.dispatch(Run(src, core::marker::PhantomData))
+}
+
+fn decode_from_slice_in<T: Decode + Send, I: IntParam, O: OrderParam>(
+    src: &[u8],
+    config: Config,
+) -> Result<(Vec<T>, usize), DecodeError> {
+    let sequential = || super::decode_from_slice::<Vec<T>>(src, config);
+    if T::FIXED_SIZE.is_some() || T::MIN_SIZE == 0 {
+        return sequential();
+    }
+    // The length, read as the sequential decode reads it, one level deep (a `Vec`).
+    let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(src)), config);
+    let Ok(len) = d.read_len(T::MIN_SIZE, size_of::<T>()) else {
+        return sequential();
+    };
+    let first = d.offset();
+    if src.len() - first < MIN_PARALLEL_BYTES {
+        return sequential();
+    }
+    // Where each part of `per_part` entries ends (the last may be shorter), and what is left
+    // of the limit there: the skips charge the lengths the decodes will.
+    let per_part = split(len);
+    let mut parts = Vec::with_capacity(len.div_ceil(per_part) + 1);
+    let budget = d.budget();
+    parts.push((first, budget));
+    let mut d = Decoder::resumed(d.into_reader(), config, 1, budget);
+    for i in 0..len {
+        if T::skip(&mut d).is_err() {
+            return sequential();
+        }
+        if (i + 1) % per_part == 0 || i + 1 == len {
+            parts.push((first + d.offset(), d.budget()));
+        }
+    }
+    let used = parts[parts.len() - 1].0;
+    let decoded = parts
+        .par_windows(2)
+        .enumerate()
+        .map(|(k, window)| {
+            let [(from, budget), (to, budget_after)] = [window[0], window[1]];
+            let count = per_part.min(len - k * per_part);
+            let bytes = &src[from..to];
+            let reader = Static::<_, I, O>::new(SliceReader::new(bytes));
+            let mut d = Decoder::resumed(reader, config, 1, budget);
+            match T::decode_vec(count, &mut d) {
+                // Where the skips ended, having charged as much.
+                Ok(values) if d.offset() == bytes.len() && d.budget() == budget_after => {
+                    Some(values)
+                }
+                _ => None,
+            }
+        })
+        .collect::<Option<Vec<Vec<T>>>>();
+    let Some(decoded) = decoded else {
+        return sequential();
+    };
+    let mut out = Vec::with_capacity(len);
+    for part in decoded {
+        out.extend(part);
+    }
+    Ok((out, used))
+}
