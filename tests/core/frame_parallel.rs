@@ -82,7 +82,7 @@ fn entry(i: usize) -> Entry {
                 _ => Memo::Tagged {
                     tag: i as u32,
                     weight: 1 << (i % 60),
-                    note: (i % 2 == 0).then(|| "ünïcode".into()),
+                    note: i.is_multiple_of(2).then(|| "ünïcode".into()),
                 },
             },
             fee: if t == 1 {
@@ -144,6 +144,9 @@ fn skip_agrees_with_decode<T: Decode + PartialEq + core::fmt::Debug>(bytes: &[u8
     }
 }
 
+/// Collections, options and boxes inside one another.
+type Nested = (Vec<Vec<u16>>, [Option<String>; 2], Box<(u8, Vec<char>)>);
+
 #[test]
 fn skip_ends_where_decode_ends() {
     for config in configs() {
@@ -166,15 +169,12 @@ fn skip_ends_where_decode_ends() {
             ..entry(2)
         };
         skip_agrees_with_decode::<Entry>(&frame::encode_to_vec(&small, config).unwrap(), config);
-        let nested: (Vec<Vec<u16>>, [Option<String>; 2], Box<(u8, Vec<char>)>) = (
+        let nested: Nested = (
             vec![vec![1, 300], vec![]],
             [None, Some("é".into())],
             Box::new((9, vec!['x', '€'])),
         );
-        skip_agrees_with_decode::<(Vec<Vec<u16>>, [Option<String>; 2], Box<(u8, Vec<char>)>)>(
-            &frame::encode_to_vec(&nested, config).unwrap(),
-            config,
-        );
+        skip_agrees_with_decode::<Nested>(&frame::encode_to_vec(&nested, config).unwrap(), config);
     }
 }
 
