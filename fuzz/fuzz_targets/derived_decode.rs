@@ -1,7 +1,8 @@
 //! Derived types (static-size structs, structs with `Vec`/`String`/`Option` and per-field
 //! lengths such as `short_vec`, enums with data, unit enums, runs of `bool`s and varints,
 //! nested and recursive types) through every decode entry point, with and without a limit, including the bincode 2
-//! bridge: a value or an error, never a panic or an abort, memory bounded by the input (the
+//! bridge (and `Decode::skip`, which must end where a successful decode ends): a value or an
+//! error, never a panic or an abort, memory bounded by the input (the
 //! run's `-rss_limit_mb` / `-malloc_limit_mb` catch an unbounded allocation). A value that
 //! decodes encodes back to the bytes it was read from (to the same value under varint).
 #![no_main]
@@ -117,6 +118,13 @@ where
     let borrowed = frame::borrow_decode_from_slice::<T>(data, config);
     let mut reader = data;
     let streamed = frame::decode_from_reader::<T, _>(&mut reader, config);
+    // The boundary pass of `frame::parallel`: wherever the decode succeeds, the skip ends
+    // where it ends.
+    let mut d = frame::Decoder::new(frame::SliceReader::new(data), config);
+    let skipped = T::skip(&mut d).map(|()| d.offset());
+    if let Ok((_, used)) = &owned {
+        assert_eq!(skipped.ok(), Some(*used), "skip and decode end apart");
+    }
     assert_eq!(owned.is_ok(), borrowed.is_ok(), "Decode and BorrowDecode disagree");
     assert_eq!(owned.is_ok(), streamed.is_ok(), "slice and reader disagree");
     if let (Ok((a, used)), Ok((b, _)), Ok(c)) = (owned, borrowed, streamed) {

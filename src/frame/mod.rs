@@ -126,6 +126,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! A block of thousands of entries (transactions, records with variable-length parts) can use
+//! every core: [`parallel`] (feature `rayon`) encodes a `[T]` with a size pass and the entries
+//! written into one buffer in parallel, and decodes a `Vec<T>` with a boundary pass
+//! ([`Decode::skip`]: lengths and tags only) and the entries decoded in parallel. The bytes,
+//! values, limits and errors are the sequential entry points'; small blocks stay on the
+//! calling thread.
+//!
 //! Messages on a byte stream, each a length prefix and one framed value, are
 //! the transport's (`endian_wire::stream`). [`encode_into_buf`] and [`decode_from_buf`] work with `bytes` buffers
 //! (feature `bytes`).
