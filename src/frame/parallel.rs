@@ -20,6 +20,9 @@
 //! the lengths and tags of each entry, nothing allocated), then the entries decoded in
 //! parallel, each part from its own bytes.
 //!
+//! [`borrow_decode_from_slice`] does the same for entries that borrow from the input (a
+//! Solana-like transaction whose signatures and keys are `&[[u8; 64]]` and `&[[u8; 32]]`).
+//!
 //! Work below [`MIN_PARALLEL_BYTES`] runs on the calling thread: there the threads cost more
 //! than they save. The sequential entry points stay the default; these are for blocks of
 //! thousands of entries (the measured crossover is in PERFORMANCE.md).
@@ -36,7 +39,7 @@ use alloc::vec::Vec;
 use rayon::prelude::*;
 
 use super::config::{AnyConfig, Config, Entry, IntParam, OrderParam, Static};
-use super::decode::{Decode, Decoder};
+use super::decode::{BorrowDecode, Decode, Decoder};
 use super::encode::{Encode, Encoder};
 use super::error::{DecodeError, EncodeError};
 use super::read::SliceReader;
@@ -181,63 +184,148 @@ pub fn decode_from_slice<T: Decode + Send>(
     config.dispatch(Run(src, core::marker::PhantomData))
 }
 
+/// As [`decode_from_slice`], for entries that borrow from `src` (`&[u8]`, `&str`, runs of
+/// byte arrays and wire records, derived structs with a lifetime): the sequential
+/// [`frame::borrow_decode_from_slice`](super::borrow_decode_from_slice) of a `Vec<T>`, its
+/// entries read on rayon's threads.
+///
+/// # Errors
+/// As [`frame::borrow_decode_from_slice`](super::borrow_decode_from_slice) for a `Vec<T>`, the
+/// same error for the same input.
+pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de> + Send>(
+    src: &'de [u8],
+    config: impl AnyConfig,
+) -> Result<(Vec<T>, usize), DecodeError> {
+    struct Run<'de, T>(&'de [u8], core::marker::PhantomData<T>);
+    impl<'de, T: BorrowDecode<'de> + Send> Entry for Run<'de, T> {
+        type Out = Result<(Vec<T>, usize), DecodeError>;
+        fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
+            let src = self.0;
+            let sequential = || super::borrow_decode_from_slice::<Vec<T>>(src, config);
+            if T::MIN_SIZE == 0 {
+                return sequential();
+            }
+            let Some(plan) = plan::<I, O>(src, config, T::MIN_SIZE, size_of::<T>(), T::borrow_skip)
+            else {
+                return sequential();
+            };
+            let decoded = plan.parts::<I, O, _>(src, config, |count, d| {
+                let mut out = Vec::with_capacity(count);
+                for _ in 0..count {
+                    out.push(T::borrow_decode(d).ok()?);
+                }
+                Some(out)
+            });
+            match decoded {
+                Some(values) => Ok((values, plan.used())),
+                None => sequential(),
+            }
+        }
+    }
+    config.dispatch(Run(src, core::marker::PhantomData))
+}
+
+/// Where each part of a sequence's entries starts and ends, from the boundary pass.
+struct Plan {
+    /// The number of entries.
+    len: usize,
+    /// Entries per part (the last part may hold fewer).
+    per_part: usize,
+    /// Each boundary's offset in the input and what is left of the limit there: the first is
+    /// where the entries start, then one after each part.
+    bounds: Vec<(usize, usize)>,
+}
+
+/// The boundary pass over the sequence at the front of `src`, whose entries take at least
+/// `min_size` bytes on the wire and `alloc_size` in memory, moved past with `skip`; `None` when
+/// it is too short to be worth the threads, or the pass fails (the sequential decode then gives
+/// the error).
+fn plan<'de, I: IntParam, O: OrderParam>(
+    src: &'de [u8],
+    config: Config,
+    min_size: usize,
+    alloc_size: usize,
+    skip: impl Fn(&mut Decoder<Static<SliceReader<'de>, I, O>>) -> Result<(), DecodeError>,
+) -> Option<Plan> {
+    // The length, read as the sequential decode reads it.
+    let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(src)), config);
+    let len = d.read_len(min_size, alloc_size).ok()?;
+    let first = d.offset();
+    if src.len() - first < MIN_PARALLEL_BYTES {
+        return None;
+    }
+    // Then one level deep, as the `Vec`'s entries are read; the skips charge the lengths the
+    // decodes will, so each part starts with what the sequential decode has left there.
+    let per_part = split(len);
+    let mut bounds = Vec::with_capacity(len.div_ceil(per_part) + 1);
+    let budget = d.budget();
+    bounds.push((first, budget));
+    let mut d = Decoder::resumed(d.into_reader(), config, 1, budget);
+    for i in 0..len {
+        skip(&mut d).ok()?;
+        if (i + 1) % per_part == 0 || i + 1 == len {
+            bounds.push((first + d.offset(), d.budget()));
+        }
+    }
+    Some(Plan {
+        len,
+        per_part,
+        bounds,
+    })
+}
+
+impl Plan {
+    /// The bytes the sequence takes from the front of the input.
+    fn used(&self) -> usize {
+        self.bounds[self.bounds.len() - 1].0
+    }
+
+    /// Each part read by `read` (given its count of entries and a decoder in the state the
+    /// sequential decode has there) on rayon's threads, then joined in order; `None` if a part
+    /// fails or ends elsewhere than the boundary pass said, having charged other than it.
+    fn parts<'de, I: IntParam, O: OrderParam, T: Send>(
+        &self,
+        src: &'de [u8],
+        config: Config,
+        read: impl Fn(usize, &mut Decoder<Static<SliceReader<'de>, I, O>>) -> Option<Vec<T>> + Sync,
+    ) -> Option<Vec<T>> {
+        let parts = self
+            .bounds
+            .par_windows(2)
+            .enumerate()
+            .map(|(k, window)| {
+                let [(from, budget), (to, budget_after)] = [window[0], window[1]];
+                let count = self.per_part.min(self.len - k * self.per_part);
+                let bytes = &src[from..to];
+                let reader = Static::<_, I, O>::new(SliceReader::new(bytes));
+                let mut d = Decoder::resumed(reader, config, 1, budget);
+                let values = read(count, &mut d)?;
+                (d.offset() == bytes.len() && d.budget() == budget_after).then_some(values)
+            })
+            .collect::<Option<Vec<Vec<T>>>>()?;
+        let mut out = Vec::with_capacity(self.len);
+        for part in parts {
+            out.extend(part);
+        }
+        Some(out)
+    }
+}
+
 fn decode_from_slice_in<T: Decode + Send, I: IntParam, O: OrderParam>(
     src: &[u8],
     config: Config,
 ) -> Result<(Vec<T>, usize), DecodeError> {
     let sequential = || super::decode_from_slice::<Vec<T>>(src, config);
+    // Static-size entries are read as one run (no nesting); entries of no bytes have no
+    // boundaries to find.
     if T::FIXED_SIZE.is_some() || T::MIN_SIZE == 0 {
         return sequential();
     }
-    // The length, read as the sequential decode reads it, one level deep (a `Vec`).
-    let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(src)), config);
-    let Ok(len) = d.read_len(T::MIN_SIZE, size_of::<T>()) else {
+    let Some(plan) = plan::<I, O>(src, config, T::MIN_SIZE, size_of::<T>(), T::skip) else {
         return sequential();
     };
-    let first = d.offset();
-    if src.len() - first < MIN_PARALLEL_BYTES {
-        return sequential();
+    match plan.parts::<I, O, _>(src, config, |count, d| T::decode_vec(count, d).ok()) {
+        Some(values) => Ok((values, plan.used())),
+        None => sequential(),
     }
-    // Where each part of `per_part` entries ends (the last may be shorter), and what is left
-    // of the limit there: the skips charge the lengths the decodes will.
-    let per_part = split(len);
-    let mut parts = Vec::with_capacity(len.div_ceil(per_part) + 1);
-    let budget = d.budget();
-    parts.push((first, budget));
-    let mut d = Decoder::resumed(d.into_reader(), config, 1, budget);
-    for i in 0..len {
-        if T::skip(&mut d).is_err() {
-            return sequential();
-        }
-        if (i + 1) % per_part == 0 || i + 1 == len {
-            parts.push((first + d.offset(), d.budget()));
-        }
-    }
-    let used = parts[parts.len() - 1].0;
-    let decoded = parts
-        .par_windows(2)
-        .enumerate()
-        .map(|(k, window)| {
-            let [(from, budget), (to, budget_after)] = [window[0], window[1]];
-            let count = per_part.min(len - k * per_part);
-            let bytes = &src[from..to];
-            let reader = Static::<_, I, O>::new(SliceReader::new(bytes));
-            let mut d = Decoder::resumed(reader, config, 1, budget);
-            match T::decode_vec(count, &mut d) {
-                // Where the skips ended, having charged as much.
-                Ok(values) if d.offset() == bytes.len() && d.budget() == budget_after => {
-                    Some(values)
-                }
-                _ => None,
-            }
-        })
-        .collect::<Option<Vec<Vec<T>>>>();
-    let Some(decoded) = decoded else {
-        return sequential();
-    };
-    let mut out = Vec::with_capacity(len);
-    for part in decoded {
-        out.extend(part);
-    }
-    Ok((out, used))
 }

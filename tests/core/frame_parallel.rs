@@ -61,6 +61,37 @@ struct Entry {
     transactions: Vec<Transaction>,
 }
 
+/// [`Instruction`] with its bytes borrowed.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct InstructionRef<'a> {
+    program_id_index: u8,
+    accounts: &'a [u8],
+    #[frame(len = short_vec)]
+    data: Vec<u8>,
+}
+
+/// [`Transaction`] borrowing its signatures, keys and text.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct TransactionRef<'a> {
+    signatures: &'a [[u8; 64]],
+    header: [u8; 3],
+    account_keys: &'a [[u8; 32]],
+    instructions: Vec<InstructionRef<'a>>,
+    memo: Memo,
+    fee: Result<u64, &'a str>,
+}
+
+/// [`Entry`] with its transactions borrowing.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct EntryRef<'a> {
+    num_hashes: u64,
+    hash: [u8; 32],
+    transactions: Vec<TransactionRef<'a>>,
+}
+
 /// Entry `i` of a block, every byte and shape derived from `i`.
 fn entry(i: usize) -> Entry {
     let b = i as u8;
@@ -229,6 +260,50 @@ fn blocks_around_the_crossover_encode_to_the_sequential_bytes() {
                 frame::parallel::decode_from_slice::<Entry>(&sequential, config).unwrap();
             assert_eq!((back.len(), used), (block.len(), sequential.len()));
             assert!(back == block, "{config:?}: the values differ");
+        }
+    }
+}
+
+#[test]
+fn borrowed_blocks_agree_with_the_sequential_borrowed_decode() {
+    for config in configs() {
+        for bytes in [1000, frame::parallel::MIN_PARALLEL_BYTES + 3000] {
+            let block = block_of(bytes, config);
+            let mut encoded = frame::encode_to_vec(&block, config).unwrap();
+            encoded.extend_from_slice(b"after");
+            let verdicts = |src: &[u8]| {
+                let sequential = frame::borrow_decode_from_slice::<Vec<EntryRef<'_>>>(src, config);
+                let parallel =
+                    frame::parallel::borrow_decode_from_slice::<EntryRef<'_>>(src, config);
+                match (sequential, parallel) {
+                    (Ok(a), Ok(b)) => assert!(a == b, "{config:?}: a value differs"),
+                    (Err(a), Err(b)) => assert_eq!(format!("{a:?}"), format!("{b:?}")),
+                    (a, b) => panic!(
+                        "{config:?}: sequential {:?}, parallel {:?}",
+                        a.map(|v| v.1),
+                        b.map(|v| v.1)
+                    ),
+                }
+            };
+            let (lent, used) =
+                frame::parallel::borrow_decode_from_slice::<EntryRef<'_>>(&encoded, config)
+                    .unwrap();
+            assert_eq!((lent.len(), used), (block.len(), encoded.len() - 5));
+            let mid = block.len() / 2;
+            assert_eq!(
+                lent[mid].transactions[0].signatures,
+                block[mid].transactions[0].signatures
+            );
+            let len = encoded.len();
+            for cut in (0..len).step_by(len / 23).chain(len - 30..len) {
+                verdicts(&encoded[..cut]);
+            }
+            for at in (20..len).step_by(len / 19) {
+                let old = encoded[at];
+                encoded[at] = 0xff;
+                verdicts(&encoded);
+                encoded[at] = old;
+            }
         }
     }
 }

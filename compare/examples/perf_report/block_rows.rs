@@ -1,5 +1,5 @@
 //! Solana-like blocks on every core (`frame::parallel`): the 100-entry block and a
-//! 10,000-entry one, encoded and decoded by the parallel entry points (`endian_wire`), by the
+//! 10,000-entry one, encoded, decoded and borrow-decoded by the parallel entry points (`endian_wire`), by the
 //! sequential ones (`endian_wire, one core`) and by wincode, with memcpy of the same bytes
 //! beside the encodes (issue 50's targets: encode >= 0.8x memcpy on one core, all cores >= 1.6x
 //! one core on the big block).
@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use endian_wire::frame::{self, Config};
-use endian_wire_testkit::solana::block::{self, Block, Entry};
+use endian_wire_testkit::solana::block::{self, Block, BlockRef, Entry, EntryRef};
 use wincode::config::Configuration as Wincode;
 
 use super::{Workload, shared_input};
@@ -17,7 +17,7 @@ pub fn workloads() -> Vec<Workload> {
     [100, 10_000].into_iter().flat_map(rows).collect()
 }
 
-fn rows(entries: u64) -> [Workload; 2] {
+fn rows(entries: u64) -> [Workload; 3] {
     let config = Config::legacy();
     // wincode refuses to preallocate more than 4 MiB by default; the big block's entries need more.
     let wc = Wincode::default().with_preallocation_size_limit::<{ 64 << 20 }>();
@@ -38,6 +38,12 @@ fn rows(entries: u64) -> [Workload; 2] {
         "the parallel decode differs"
     );
     assert!(wincode::config::deserialize::<Block, _>(&bytes, wc).unwrap() == value);
+    let (lent, _) =
+        frame::parallel::borrow_decode_from_slice::<EntryRef<'_>>(&bytes, config).unwrap();
+    assert!(
+        block::to_owned(&lent) == value,
+        "the parallel borrowed decode differs"
+    );
 
     let what = format!("Solana-like block ({entries} entries × 4 transactions), all cores");
     let size = bytes.len();
@@ -68,5 +74,22 @@ fn rows(entries: u64) -> [Workload; 2] {
         .case("wincode", move || {
             black_box(wincode::config::deserialize::<Block, _>(black_box(input), wc).unwrap());
         });
-    [encode, decode]
+    let borrowed = Workload::new(format!("{what}: borrowed decode"), size)
+        .case("endian_wire", move || {
+            black_box(
+                frame::parallel::borrow_decode_from_slice::<EntryRef<'_>>(black_box(input), config)
+                    .unwrap(),
+            );
+        })
+        .case("endian_wire, one core", move || {
+            black_box(
+                frame::borrow_decode_from_slice::<BlockRef<'_>>(black_box(input), config).unwrap(),
+            );
+        })
+        .case("wincode", move || {
+            black_box(
+                wincode::config::deserialize::<BlockRef<'_>, _>(black_box(input), wc).unwrap(),
+            );
+        });
+    [encode, decode, borrowed]
 }

@@ -327,6 +327,43 @@ impl Cx<'_> {
             Style::Unit => quote!(Self),
             _ => quote!(Self { #(#decodes,)* }),
         };
+        // The boundary pass: each field moved past as it is read.
+        let skips = fields.fields.iter().map(|field| {
+            let field_ty = as_read(field);
+            let call = match &field.frame_len {
+                Some(len) => quote!(#f::len::skip::<#f::len::#len, #field_ty, _>(d)),
+                None if borrows(field) => {
+                    quote!(<#field_ty as #f::BorrowDecode<'__de>>::borrow_skip(d))
+                }
+                None => quote!(<#field_ty as #f::Decode>::skip(d)),
+            };
+            let call = match field.order {
+                Some(order) if Some(order) != self.order => {
+                    let order = self.at(field).order_expr("d");
+                    quote!(d.in_order_borrowed(#order, (), |d, ()| #call, |d, ()| #call))
+                }
+                _ => call,
+            };
+            quote!(#call?;)
+        });
+        let skip_body = quote! {
+            #(#skips)*
+            ::core::result::Result::Ok(())
+        };
+        let skip = match self.order {
+            Some(_) => {
+                let order = self.order_expr("d");
+                quote! {
+                    d.in_order_borrowed(
+                        #order,
+                        (),
+                        #[inline(always)] |d, ()| { #skip_body },
+                        |d, ()| <Self as #f::BorrowDecode<'__de>>::borrow_skip(d),
+                    )
+                }
+            }
+            None => skip_body,
+        };
         let decode = match self.order {
             Some(_) => {
                 let order = self.order_expr("d");
@@ -361,6 +398,11 @@ impl Cx<'_> {
                 #[inline]
                 fn borrow_decode<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
                     #decode
+                }
+
+                #[inline]
+                fn borrow_skip<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<(), #f::DecodeError> {
+                    #skip
                 }
             }
         }
@@ -973,6 +1015,11 @@ impl Cx<'_> {
                 #[inline]
                 fn borrow_decode<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<Self, #f::DecodeError> {
                     <Self as #f::Decode>::decode(d)
+                }
+
+                #[inline]
+                fn borrow_skip<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<(), #f::DecodeError> {
+                    <Self as #f::Decode>::skip(d)
                 }
             }
         }

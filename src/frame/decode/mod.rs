@@ -235,6 +235,17 @@ pub trait BorrowDecode<'de>: Sized {
     /// As [`Decode::decode`], and an error for a view that the input cannot give (misaligned,
     /// or under varint for wide elements).
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
+
+    /// [`Decode::skip`] for the borrowed decode (the boundary pass of
+    /// [`parallel::borrow_decode_from_slice`](super::parallel::borrow_decode_from_slice)),
+    /// under the same contract. The default borrow-decodes the value and drops it.
+    ///
+    /// # Errors
+    /// As [`Decode::skip`].
+    #[inline]
+    fn borrow_skip<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        Self::borrow_decode(d).map(drop)
+    }
 }
 
 /// `BorrowDecode` for types that own their data: the same as `Decode`.
@@ -248,6 +259,13 @@ macro_rules! borrow_via_decode {
                 d: &mut $crate::frame::Decoder<R>,
             ) -> Result<Self, $crate::frame::DecodeError> {
                 <$t as $crate::frame::Decode>::decode(d)
+            }
+
+            #[inline]
+            fn borrow_skip<R: $crate::frame::BorrowReader<'de>>(
+                d: &mut $crate::frame::Decoder<R>,
+            ) -> Result<(), $crate::frame::DecodeError> {
+                <$t as $crate::frame::Decode>::skip(d)
             }
         }
     )*};

@@ -226,6 +226,12 @@ macro_rules! tuples {
             fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
                 Ok(($($T::borrow_decode(d)?,)+))
             }
+
+            #[inline]
+            fn borrow_skip<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+                $($T::borrow_skip(d)?;)+
+                Ok(())
+            }
         }
     )*};
 }
@@ -400,6 +406,16 @@ impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Option<T> {
             other => Err(d.error_at(start, DecodeErrorKind::InvalidOptionTag(other))),
         }
     }
+
+    #[inline]
+    fn borrow_skip<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        let start = d.offset();
+        match d.read_array::<1>()?[0] {
+            0 => Ok(()),
+            1 => T::borrow_skip(d),
+            other => Err(d.error_at(start, DecodeErrorKind::InvalidOptionTag(other))),
+        }
+    }
 }
 
 impl<T: Encode, E: Encode> Encode for Result<T, E> {
@@ -463,6 +479,22 @@ impl<'de, T: BorrowDecode<'de>, E: BorrowDecode<'de>> BorrowDecode<'de> for Resu
         match d.read_variant()? {
             0 => T::borrow_decode(d).map(Ok),
             1 => E::borrow_decode(d).map(Err),
+            tag => Err(d.error_at(
+                start,
+                DecodeErrorKind::UnknownVariant {
+                    type_name: "Result",
+                    tag: u64::from(tag),
+                },
+            )),
+        }
+    }
+
+    #[inline]
+    fn borrow_skip<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        let start = d.offset();
+        match d.read_variant()? {
+            0 => T::borrow_skip(d),
+            1 => E::borrow_skip(d),
             tag => Err(d.error_at(
                 start,
                 DecodeErrorKind::UnknownVariant {
@@ -567,6 +599,16 @@ mod owned {
                 Ok(out)
             })
         }
+
+        #[inline]
+        fn borrow_skip<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+            d.nested_run(T::MIN_SIZE, size_of::<T>(), |len, d| {
+                for _ in 0..len {
+                    T::borrow_skip(d)?;
+                }
+                Ok(())
+            })
+        }
     }
 
     impl<T: Encode + ?Sized> Encode for Box<T> {
@@ -611,6 +653,11 @@ mod owned {
         fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             d.nested(|d| T::borrow_decode(d).map(Box::new))
         }
+
+        #[inline]
+        fn borrow_skip<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+            d.nested(T::borrow_skip)
+        }
     }
 
     impl<'de, T: BorrowDecode<'de>> BorrowDecode<'de> for Box<[T]> {
@@ -619,6 +666,11 @@ mod owned {
         #[inline]
         fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             Vec::<T>::borrow_decode(d).map(Vec::into_boxed_slice)
+        }
+
+        #[inline]
+        fn borrow_skip<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+            Vec::<T>::borrow_skip(d)
         }
     }
 }

@@ -59,6 +59,12 @@ impl<'de> BorrowDecode<'de> for &'de str {
         core::str::from_utf8(bytes)
             .map_err(|e| d.error_at(start + e.valid_up_to(), DecodeErrorKind::InvalidUtf8))
     }
+
+    #[inline]
+    fn borrow_skip<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<(), DecodeError> {
+        let len = d.read_borrowed_len(1)?;
+        d.borrow_bytes(len).map(drop)
+    }
 }
 
 #[cfg(feature = "alloc")]
