@@ -47,8 +47,9 @@ use super::write::{SizeCounter, SliceWriter};
 
 /// Below this many bytes of entries a sequence is encoded or decoded on the calling thread.
 /// Measured on a 2-vCPU Zen 5 with Solana-like blocks (PERFORMANCE.md): at 100 KB two
-/// threads barely break even, at 1 MB they take 0.6x the time of one.
-pub const MIN_PARALLEL_BYTES: usize = 256 * 1024;
+/// threads barely break even, at 1 MB they take 0.6x the time of one. (Under Miri 2 KiB, so
+/// that its tests of small blocks take the parallel paths.)
+pub const MIN_PARALLEL_BYTES: usize = if cfg!(miri) { 2048 } else { 256 * 1024 };
 
 /// Parts per thread: more than one, so that a thread that finishes early takes another.
 const PARTS_PER_THREAD: usize = 4;

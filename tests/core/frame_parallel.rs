@@ -179,6 +179,10 @@ fn skip_agrees_with_decode<T: Decode + PartialEq + core::fmt::Debug>(bytes: &[u8
 type Nested = (Vec<Vec<u16>>, [Option<String>; 2], Box<(u8, Vec<char>)>);
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "minutes under Miri: `every_path_on_one_small_block` takes its paths"
+)]
 fn skip_ends_where_decode_ends() {
     for config in configs() {
         for i in 0..6 {
@@ -234,6 +238,10 @@ fn skip_refuses_depth_as_decode_does() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "minutes under Miri: `every_path_on_one_small_block` takes its paths"
+)]
 fn blocks_around_the_crossover_encode_to_the_sequential_bytes() {
     for config in configs() {
         for bytes in [
@@ -265,6 +273,10 @@ fn blocks_around_the_crossover_encode_to_the_sequential_bytes() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "minutes under Miri: `every_path_on_one_small_block` takes its paths"
+)]
 fn borrowed_blocks_agree_with_the_sequential_borrowed_decode() {
     for config in configs() {
         for bytes in [1000, frame::parallel::MIN_PARALLEL_BYTES + 3000] {
@@ -320,6 +332,10 @@ fn bytes_after_the_block_are_left() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "minutes under Miri: `every_path_on_one_small_block` takes its paths"
+)]
 fn broken_blocks_get_the_sequential_verdict() {
     for config in [Config::legacy(), Config::standard().with_big_endian()] {
         let block = block_of(frame::parallel::MIN_PARALLEL_BYTES + 50_000, config);
@@ -358,6 +374,10 @@ fn broken_blocks_get_the_sequential_verdict() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "minutes under Miri: `every_path_on_one_small_block` takes its paths"
+)]
 fn a_limit_is_counted_in_order_as_the_sequential_decode_counts_it() {
     let config = Config::standard();
     let block = block_of(frame::parallel::MIN_PARALLEL_BYTES + 10_000, config);
@@ -375,6 +395,10 @@ fn a_limit_is_counted_in_order_as_the_sequential_decode_counts_it() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "minutes under Miri: `every_path_on_one_small_block` takes its paths"
+)]
 fn runs_of_static_size_records_and_small_blocks_stay_sequential_and_agree() {
     let config = Config::legacy();
     let records: Vec<(u64, [u8; 24])> = (0..40_000u64).map(|i| (i, [i as u8; 24])).collect();
@@ -397,4 +421,28 @@ fn runs_of_static_size_records_and_small_blocks_stay_sequential_and_agree() {
         frame::parallel::decode_from_slice::<Entry>(&bytes, config).unwrap(),
         (empty, 8)
     );
+}
+
+/// Under Miri (where a block of 2 KiB is parallel): each parallel path once, against the
+/// sequential one.
+#[test]
+fn every_path_on_one_small_block() {
+    let config = Config::standard();
+    let block = block_of(frame::parallel::MIN_PARALLEL_BYTES + 1500, config);
+    let bytes = frame::encode_to_vec(&block, config).unwrap();
+    assert_eq!(
+        frame::parallel::encode_to_vec(&block, config).unwrap(),
+        bytes
+    );
+    let (back, used) = frame::parallel::decode_from_slice::<Entry>(&bytes, config).unwrap();
+    assert!(back == block && used == bytes.len());
+    let (lent, used) =
+        frame::parallel::borrow_decode_from_slice::<EntryRef<'_>>(&bytes, config).unwrap();
+    let sequential = frame::borrow_decode_from_slice::<Vec<EntryRef<'_>>>(&bytes, config).unwrap();
+    assert!(lent == sequential.0 && used == sequential.1);
+    // An entry cut off: the sequential error.
+    let cut = &bytes[..bytes.len() - 3];
+    let a = frame::decode_from_slice::<Vec<Entry>>(cut, config).map(|(v, _)| v.len());
+    let b = frame::parallel::decode_from_slice::<Entry>(cut, config).map(|(v, _)| v.len());
+    assert_eq!(verdict(a), verdict(b));
 }
