@@ -1,4 +1,4 @@
-//! The seven NBT files of simdnbt 0.9's package, read from Cargo's registry (never kept in
+//! The seven NBT files of simdnbt 0.10's package, read from Cargo's registry (never kept in
 //! this repository), and generated chunk-like and player-like documents.
 //!
 //! simdnbt is a dependency of this crate for no platform (see its `Cargo.toml`), so Cargo
@@ -26,12 +26,12 @@ pub const FILES: [&str; 7] = [
 ];
 
 /// What to do when the files cannot be found.
-const INSTALL: &str = "the simdnbt 0.9.0 package: `cargo fetch` with network access";
+const INSTALL: &str = "the simdnbt 0.10.0 package: `cargo fetch` with network access";
 
-/// The directory holding them, `tests/` of the simdnbt 0.9.0 package (looked up once).
+/// The directory holding them, `tests/` of the simdnbt 0.10.0 package (looked up once).
 pub fn simdnbt_tests_dir() -> Result<PathBuf, String> {
     static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    DIR.get_or_init(|| crate::registry::data_dir("simdnbt-0.9.0", "tests", FILES[0]))
+    DIR.get_or_init(|| crate::registry::data_dir("simdnbt-0.10.0", "tests", FILES[0]))
         .clone()
 }
 

@@ -1,4 +1,4 @@
-//! The `nbt` benchmark: wire_nbt against simdnbt 0.9 (owned and borrowed), valence_nbt
+//! The `nbt` benchmark: wire_nbt against simdnbt 0.10 (owned and borrowed), valence_nbt
 //! 0.8 and fastnbt 2.6 (`Value`), all in one run. First the typed reads and writes: serde
 //! structs of `complex_player.dat`, `level.dat` and the 676 chunks of a real 1.19.4 region file
 //! (fastanvil's package) against fastnbt's serde with the same structs, simdnbt's derive, and

@@ -1,4 +1,4 @@
-//! wire_nbt against simdnbt 0.9: the seven files of simdnbt's package read to the same
+//! wire_nbt against simdnbt 0.10: the seven files of simdnbt's package read to the same
 //! trees (its owned reader and its borrowed one) and written to the same bytes; generated
 //! chunk-like and player-like documents written by each and read by the other; random trees
 //! written by us read by simdnbt as the same tree.
