@@ -6,6 +6,8 @@
 //! rest as a user would (lists of numbers, lists of lists, the long and byte arrays, lists of
 //! compounds that may be empty lists of End), each converting in one call of simdnbt's own.
 
+pub mod na;
+
 use simdnbt::borrow::NbtTag;
 use simdnbt::owned::{self, NbtCompound, NbtList};
 use simdnbt::{Deserialize, FromNbtTag, Serialize, ToNbtTag};
