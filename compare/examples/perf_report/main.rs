@@ -40,7 +40,7 @@ mod nbt_rows;
 mod pcapng_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 16] = [
+const IMPLS: [&str; 17] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -51,6 +51,7 @@ const IMPLS: [&str; 16] = [
     "wincode",
     "valence_nbt",
     "fastnbt",
+    "na_nbt",
     "fastanvil",
     "nbtx",
     "pcap-parser",
@@ -101,6 +102,11 @@ impl Workload {
             bytes,
             cases: Vec::new(),
         }
+    }
+
+    /// [`case`](Self::case) where `cond` holds: a peer that has only some of a loop's rows.
+    fn case_if(self, cond: bool, imp: &'static str, op: impl FnMut() + 'static) -> Self {
+        if cond { self.case(imp, op) } else { self }
     }
 
     /// Adds an implementation; `op` is one operation, repeated by the harness.
