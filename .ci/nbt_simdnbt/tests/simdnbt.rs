@@ -155,7 +155,7 @@ fn seven_files_written_alike() {
 
 #[test]
 fn generated_documents_cross_both_ways() {
-    for doc in [nbt_files::chunk(), nbt_files::player()] {
+    for doc in [nbt_files::chunk(), nbt_files::player(), nbt_files::long_strings()] {
         // simdnbt writes, we read.
         let theirs = simdnbt_write(&doc);
         assert_eq!(nbt::from_slice::<nbt::Nbt>(&theirs).unwrap(), doc);
