@@ -21,7 +21,9 @@ mod present {
         }
     }
 
-    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
         T::deserialize(d).map(Some)
     }
 }
@@ -30,18 +32,22 @@ mod present {
 mod present_list {
     use super::*;
 
-    pub fn serialize<T: Serialize, S: Serializer>(v: &Option<Vec<T>>, s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<T: Serialize, S: Serializer>(
+        v: &Option<Vec<T>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         match v {
             Some(v) => na_nbt::list::serialize(v, s),
             None => s.serialize_none(),
         }
     }
 
-    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<T>>, D::Error> {
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Vec<T>>, D::Error> {
         na_nbt::list::deserialize(d).map(Some)
     }
 }
-
 
 /// A player file as Minecraft 1.8 wrote it (`complex_player.dat`; `level.dat`'s `Player`).
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
@@ -111,7 +117,11 @@ pub struct Player {
 pub struct Attribute {
     pub name: String,
     pub base: f64,
-    #[serde(default, with = "present_list", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        with = "present_list",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub modifiers: Option<Vec<Modifier>>,
 }
 
@@ -147,7 +157,11 @@ pub struct ItemTag {
     #[serde(rename = "RepairCost")]
     #[serde(default, with = "present", skip_serializing_if = "Option::is_none")]
     pub repair_cost: Option<i32>,
-    #[serde(default, with = "present_list", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        with = "present_list",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub ench: Option<Vec<Enchantment>>,
     #[serde(default, with = "present", skip_serializing_if = "Option::is_none")]
     pub display: Option<Display>,
@@ -269,4 +283,3 @@ pub struct GameRules {
     pub reduced_debug_info: String,
     pub keep_inventory: String,
 }
-

@@ -9,9 +9,7 @@
 use endian_wire_testkit::nbt as nbt_files;
 use endian_wire_testkit::nbt_trees;
 
-use na_nbt::{
-    BE, CompoundRef, LE, ListRef, TagID, ValueRef, VisitRef, Writable,
-};
+use na_nbt::{BE, CompoundRef, LE, ListRef, TagID, ValueRef, VisitRef, Writable};
 use proptest::prelude::*;
 use wire_nbt::{self as nbt, Compound, List, Nbt, Tag, mutf8};
 
@@ -19,7 +17,11 @@ use wire_nbt::{self as nbt, Compound, List, Nbt, Tag, mutf8};
 /// with our encoding), Bedrock's UTF-8 (na_nbt's little-endian reader is Java's format in that
 /// order, and does not check the text), compared as is.
 fn same_text(ours: &str, theirs: &[u8], utf8: bool) -> bool {
-    if utf8 { ours.as_bytes() == theirs } else { *mutf8::encode(ours) == *theirs }
+    if utf8 {
+        ours.as_bytes() == theirs
+    } else {
+        *mutf8::encode(ours) == *theirs
+    }
 }
 
 fn same_compound<'s>(ours: &Compound, theirs: &impl CompoundRef<'s>, utf8: bool) -> bool {
@@ -41,8 +43,12 @@ fn same_value<'s>(ours: &Tag, theirs: &impl ValueRef<'s>, utf8: bool) -> bool {
         (Tag::Double(a), VisitRef::Double(b)) => a.to_bits() == b.to_bits(),
         (Tag::ByteArray(a), VisitRef::ByteArray(b)) => a[..] == b[..],
         (Tag::String(a), VisitRef::String(b)) => same_text(a, b.as_bytes(), utf8),
-        (Tag::IntArray(a), VisitRef::IntArray(b)) => a.iter().copied().eq(b.iter().map(|x| x.get())),
-        (Tag::LongArray(a), VisitRef::LongArray(b)) => a.iter().copied().eq(b.iter().map(|x| x.get())),
+        (Tag::IntArray(a), VisitRef::IntArray(b)) => {
+            a.iter().copied().eq(b.iter().map(|x| x.get()))
+        }
+        (Tag::LongArray(a), VisitRef::LongArray(b)) => {
+            a.iter().copied().eq(b.iter().map(|x| x.get()))
+        }
         (Tag::List(a), VisitRef::List(b)) => same_list(a, b, utf8),
         (Tag::Compound(a), VisitRef::Compound(b)) => same_compound(a, b, utf8),
         _ => false,
@@ -51,9 +57,17 @@ fn same_value<'s>(ours: &Tag, theirs: &impl ValueRef<'s>, utf8: bool) -> bool {
 
 fn same_list<'s>(ours: &List, theirs: &impl ListRef<'s>, utf8: bool) -> bool {
     /// Element by element, each as a tag of ours.
-    fn each<'s, T>(ours: &[T], theirs: &impl ListRef<'s>, utf8: bool, tag: impl Fn(&T) -> Tag) -> bool {
+    fn each<'s, T>(
+        ours: &[T],
+        theirs: &impl ListRef<'s>,
+        utf8: bool,
+        tag: impl Fn(&T) -> Tag,
+    ) -> bool {
         ours.len() == theirs.len()
-            && ours.iter().zip(theirs.iter()).all(|(a, b)| same_value(&tag(a), &b, utf8))
+            && ours
+                .iter()
+                .zip(theirs.iter())
+                .all(|(a, b)| same_value(&tag(a), &b, utf8))
     }
     if ours.element_kind() as u8 != theirs.element_tag_id() as u8 {
         return false;
@@ -66,12 +80,12 @@ fn same_list<'s>(ours: &List, theirs: &impl ListRef<'s>, utf8: bool) -> bool {
         List::Long(v) => each(v, theirs, utf8, |&x| Tag::Long(x)),
         List::Float(v) => each(v, theirs, utf8, |&x| Tag::Float(x)),
         List::Double(v) => each(v, theirs, utf8, |&x| Tag::Double(x)),
-        List::ByteArray(v) => each(v, theirs, utf8, |x| Tag::ByteArray(x.clone().into())),
+        List::ByteArray(v) => each(v, theirs, utf8, |x| Tag::ByteArray(x.clone())),
         List::String(v) => each(v, theirs, utf8, |x| Tag::String(x.clone())),
         List::List(v) => each(v, theirs, utf8, |x| Tag::List(x.clone())),
         List::Compound(v) => each(v, theirs, utf8, |x| Tag::Compound(x.clone())),
-        List::IntArray(v) => each(v, theirs, utf8, |x| Tag::IntArray(x.clone().into())),
-        List::LongArray(v) => each(v, theirs, utf8, |x| Tag::LongArray(x.clone().into())),
+        List::IntArray(v) => each(v, theirs, utf8, |x| Tag::IntArray(x.clone())),
+        List::LongArray(v) => each(v, theirs, utf8, |x| Tag::LongArray(x.clone())),
     }
 }
 
@@ -80,15 +94,24 @@ fn same_list<'s>(ours: &List, theirs: &impl ListRef<'s>, utf8: bool) -> bool {
 /// byte-order bound is a private trait, so no function of ours can be generic over it.
 macro_rules! check {
     ($o:ty, $utf8:expr, $what:expr, $ours:expr, $bytes:expr, $unnamed:expr) => {{
-        let (what, ours, bytes, unnamed): (&str, &Nbt, &[u8], &[u8]) = ($what, $ours, $bytes, $unnamed);
+        let (what, ours, bytes, unnamed): (&str, &Nbt, &[u8], &[u8]) =
+            ($what, $ours, $bytes, $unnamed);
         let root = Tag::Compound(ours.root.clone());
         let owned = na_nbt::read_owned::<$o, $o>(bytes).unwrap_or_else(|e| panic!("{what}: {e:?}"));
         assert!(matches!(owned.tag_id(), TagID::Compound), "{what}");
         assert!(same_value(&root, &owned.to_ref(), $utf8), "{what}: owned");
         let doc = na_nbt::read_borrowed::<$o>(bytes).unwrap_or_else(|e| panic!("{what}: {e:?}"));
         assert!(same_value(&root, &doc.root(), $utf8), "{what}: borrowed");
-        assert_eq!(owned.write_to_vec::<$o>(), unnamed, "{what}: na_nbt's owned write");
-        assert_eq!(doc.root().write_to_vec::<$o>(), unnamed, "{what}: na_nbt's borrowed write");
+        assert_eq!(
+            owned.write_to_vec::<$o>(),
+            unnamed,
+            "{what}: na_nbt's owned write"
+        );
+        assert_eq!(
+            doc.root().write_to_vec::<$o>(),
+            unnamed,
+            "{what}: na_nbt's borrowed write"
+        );
     }};
 }
 
@@ -98,9 +121,18 @@ fn documents() -> Vec<(String, Vec<u8>)> {
         .into_iter()
         .map(|(n, b)| (n.to_string(), b))
         .collect();
-    docs.push(("chunk (generated)".into(), nbt_files::chunk().to_vec().unwrap()));
-    docs.push(("player (generated)".into(), nbt_files::player().to_vec().unwrap()));
-    docs.push(("long strings (generated)".into(), nbt_files::long_strings().to_vec().unwrap()));
+    docs.push((
+        "chunk (generated)".into(),
+        nbt_files::chunk().to_vec().unwrap(),
+    ));
+    docs.push((
+        "player (generated)".into(),
+        nbt_files::player().to_vec().unwrap(),
+    ));
+    docs.push((
+        "long strings (generated)".into(),
+        nbt_files::long_strings().to_vec().unwrap(),
+    ));
     docs
 }
 
@@ -130,11 +162,17 @@ fn files_equal_na_nbt_bedrock() {
 #[test]
 fn typed_equal_na_nbt_serde() {
     fn check<T: serde::de::DeserializeOwned + serde::Serialize>(name: &str) {
-        let Some(file) = nbt_files::file_or_skip(name) else { return };
+        let Some(file) = nbt_files::file_or_skip(name) else {
+            return;
+        };
         let theirs: T = na_nbt::from_slice_be(&file).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         assert_eq!(nbt::to_vec(&theirs).unwrap(), file, "{name}: na_nbt's read");
         // na_nbt writes the root named "", as both files have it.
-        assert_eq!(na_nbt::to_vec_be(&theirs).unwrap(), file, "{name}: na_nbt's write");
+        assert_eq!(
+            na_nbt::to_vec_be(&theirs).unwrap(),
+            file,
+            "{name}: na_nbt's write"
+        );
     }
     check::<nbt_simdnbt::na::Player>("complex_player.dat");
     check::<nbt_simdnbt::na::Level>("level.dat");

@@ -70,8 +70,16 @@ where
     N: serde::de::DeserializeOwned + serde::Serialize + 'static,
 {
     let na_value: N = na_nbt::from_slice_be(&bytes).unwrap();
-    assert_eq!(nbt::to_vec(&na_value).unwrap(), bytes, "{what}: na_nbt reads the same values");
-    assert_eq!(na_nbt::to_vec_be(&na_value).unwrap(), bytes, "{what}: na_nbt writes the same bytes");
+    assert_eq!(
+        nbt::to_vec(&na_value).unwrap(),
+        bytes,
+        "{what}: na_nbt reads the same values"
+    );
+    assert_eq!(
+        na_nbt::to_vec_be(&na_value).unwrap(),
+        bytes,
+        "{what}: na_nbt writes the same bytes"
+    );
     let b_na = bytes.clone();
     let label = format!("{what} ({})", size(bytes.len()));
     let value: T = nbt::from_slice(&bytes).unwrap();
