@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# wire_nbt against simdnbt 0.9 (see Cargo.toml): `.ci/nbt_simdnbt/run.sh` runs the
+# wire_nbt against simdnbt 0.10 (see Cargo.toml): `.ci/nbt_simdnbt/run.sh` runs the
 # differential tests (and the bench once, as a test); `.ci/nbt_simdnbt/run.sh bench [criterion args]` the `nbt` benchmark, all
 # peers in one run (NBT_BENCH_QUICK=1 for a short one). On stable: RUSTC_BOOTSTRAP is scoped to
 # the simdnbt crate, nothing else may use unstable features.

@@ -7,7 +7,7 @@
 //! ```
 //!
 //! Any Java Edition world's `level.dat` will do; the one of simdnbt's package is in Cargo's
-//! registry after this crate's tests have run (`~/.cargo/registry/src/*/simdnbt-0.9.0/tests/`).
+//! registry after this crate's tests have run (`~/.cargo/registry/src/*/simdnbt-0.10.0/tests/`).
 
 use std::error::Error;
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! The seven NBT files of simdnbt 0.9's package, read from Cargo's registry (never kept in
+//! The seven NBT files of simdnbt 0.10's package, read from Cargo's registry (never kept in
 //! this repository), and generated chunk-like and player-like documents.
 //!
 //! simdnbt is a dependency of this crate for no platform (see its `Cargo.toml`), so Cargo
@@ -26,12 +26,12 @@ pub const FILES: [&str; 7] = [
 ];
 
 /// What to do when the files cannot be found.
-const INSTALL: &str = "the simdnbt 0.9.0 package: `cargo fetch` with network access";
+const INSTALL: &str = "the simdnbt 0.10.0 package: `cargo fetch` with network access";
 
-/// The directory holding them, `tests/` of the simdnbt 0.9.0 package (looked up once).
+/// The directory holding them, `tests/` of the simdnbt 0.10.0 package (looked up once).
 pub fn simdnbt_tests_dir() -> Result<PathBuf, String> {
     static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    DIR.get_or_init(|| crate::registry::data_dir("simdnbt-0.9.0", "tests", FILES[0]))
+    DIR.get_or_init(|| crate::registry::data_dir("simdnbt-0.10.0", "tests", FILES[0]))
         .clone()
 }
 
@@ -176,6 +176,33 @@ pub fn chunk() -> Nbt {
         .with("InhabitedTime", 0i64)
         .with("isLightOn", true);
     Nbt::new("", root)
+}
+
+/// A server list like a client's `servers.dat`: four servers, each with a base64 PNG icon of
+/// about 10 KB (the strings of kilobytes that issue 49's long-string rows time), names with
+/// `§` colour codes (two-byte characters) and one with an emoji (a surrogate pair in modified
+/// UTF-8, where it differs from UTF-8). About 42 KB.
+pub fn long_strings() -> Nbt {
+    const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut rng = Rng::new(0x5E4E);
+    let servers: Vec<Compound> = (0..4)
+        .map(|i| {
+            let icon: String = (0..10_240)
+                .map(|_| B64[rng.below(64) as usize] as char)
+                .collect();
+            let name = match i {
+                0 => "§6Hypixel Network §c[1.8-1.21]".to_string(),
+                1 => "Minecraft Server \u{1F600}".to_string(),
+                _ => format!("Server {i}"),
+            };
+            Compound::new()
+                .with("ip", format!("play{i}.example.net:25565"))
+                .with("name", name)
+                .with("icon", icon)
+                .with("acceptTextures", (i % 2) as i8)
+        })
+        .collect();
+    Nbt::new("", Compound::new().with("servers", List::Compound(servers)))
 }
 
 /// A player file with a full inventory and ender chest of enchanted, named items and a long

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The directory of the package `name-version` (`"simdnbt-0.9.0"`) in Cargo's registry, as
+/// The directory of the package `name-version` (`"simdnbt-0.10.0"`) in Cargo's registry, as
 /// `cargo metadata` names it (the package must be in the workspace's dependency graph).
 pub fn package_dir(name_version: &str) -> Result<PathBuf, String> {
     let json = metadata()?;

@@ -1,6 +1,7 @@
 //! A loop for profilers (`valgrind --tool=callgrind`):
-//! `profile <mode> <file|chunk|region> [iterations]`, where mode is `read`, `view`, `write`,
-//! `simd-read`, `simd-borrow`, `simd-write`, or a typed one: `typed`, `typed-write`,
+//! `profile <mode> <file|chunk|long-strings|region> [iterations]`, where mode is `read`, `view`,
+//! `write`, `simd-read`, `simd-borrow`, `simd-write`, `na-read`, `na-borrow`, `na-write`, or a
+//! typed one: `typed`, `typed-write`,
 //! `fast-typed`, `simd-typed` (`complex_player.dat` into `Player`, `level.dat` into `Level`,
 //! `region` (the 676 real chunks) into `Chunk`).
 use wire_nbt as nbt;
@@ -50,12 +51,13 @@ fn main() {
             _ => typed_loop::<Player, Player, nbt_simdnbt::Player>(&args[1], &[nbt_files::uncompressed("complex_player.dat").unwrap()], n),
         }
     } else {
-        let bytes = if args[2] == "chunk" { nbt_files::chunk().to_vec().unwrap() } else { nbt_files::uncompressed(&args[2]).expect("simdnbt's test files") };
+        let bytes = if args[2] == "chunk" { nbt_files::chunk().to_vec().unwrap() } else if args[2] == "long-strings" { nbt_files::long_strings().to_vec().unwrap() } else { nbt_files::uncompressed(&args[2]).expect("simdnbt's test files") };
         // Only the tree the mode writes is kept alive: the allocator's state changes what a
         // read costs (simdnbt's owned read measured 60% slower with both trees held).
         let mode = args[1].as_str();
         let ours = (mode == "write").then(|| nbt::from_slice::<nbt::Nbt>(&bytes).unwrap());
         let simd = (mode == "simd-write").then(|| simdnbt::owned::read(&mut Cursor::new(&bytes[..])).unwrap());
+        let na = (mode == "na-write").then(|| na_nbt::read_owned::<na_nbt::BE, na_nbt::BE>(&bytes).unwrap());
         let start = std::time::Instant::now();
         for _ in 0..n {
             match mode {
@@ -64,6 +66,9 @@ fn main() {
                 "write" => drop(black_box(black_box(ours.as_ref().unwrap()).to_vec().unwrap())),
                 "simd-read" => drop(black_box(simdnbt::owned::read(&mut Cursor::new(black_box(&bytes[..]))).unwrap())),
                 "simd-borrow" => drop(black_box(simdnbt::borrow::read(&mut Cursor::new(black_box(&bytes[..]))).unwrap())),
+                "na-read" => drop(black_box(na_nbt::read_owned::<na_nbt::BE, na_nbt::BE>(black_box(&bytes)).unwrap())),
+                "na-borrow" => drop(black_box(na_nbt::read_borrowed::<na_nbt::BE>(black_box(&bytes)).unwrap())),
+                "na-write" => drop(black_box(na_nbt::Writable::write_to_vec::<na_nbt::BE>(black_box(na.as_ref().unwrap())))),
                 "simd-write" => { let mut out = Vec::new(); black_box(simd.as_ref().unwrap()).write(&mut out); drop(black_box(out)) }
                 _ => panic!("unknown mode"),
             }

@@ -6,6 +6,10 @@
 //! rest as a user would (lists of numbers, lists of lists, the long and byte arrays, lists of
 //! compounds that may be empty lists of End), each converting in one call of simdnbt's own.
 
+/// The typed structs for na_nbt's serde, shared with perf_report.
+#[path = "../../../compare/peer_formats/nbt_na_nbt.rs"]
+pub mod na;
+
 use simdnbt::borrow::NbtTag;
 use simdnbt::owned::{self, NbtCompound, NbtList};
 use simdnbt::{Deserialize, FromNbtTag, Serialize, ToNbtTag};

@@ -1,4 +1,4 @@
-//! wire_nbt against simdnbt 0.9: the seven files of simdnbt's package read to the same
+//! wire_nbt against simdnbt 0.10: the seven files of simdnbt's package read to the same
 //! trees (its owned reader and its borrowed one) and written to the same bytes; generated
 //! chunk-like and player-like documents written by each and read by the other; random trees
 //! written by us read by simdnbt as the same tree.
@@ -155,7 +155,7 @@ fn seven_files_written_alike() {
 
 #[test]
 fn generated_documents_cross_both_ways() {
-    for doc in [nbt_files::chunk(), nbt_files::player()] {
+    for doc in [nbt_files::chunk(), nbt_files::player(), nbt_files::long_strings()] {
         // simdnbt writes, we read.
         let theirs = simdnbt_write(&doc);
         assert_eq!(nbt::from_slice::<nbt::Nbt>(&theirs).unwrap(), doc);

@@ -54,6 +54,7 @@ const IMPLS: [&str; 17] = [
     "wincode",
     "valence_nbt",
     "fastnbt",
+    "na_nbt",
     "fastanvil",
     "nbtx",
     "pcap-parser",
@@ -104,6 +105,11 @@ impl Workload {
             bytes,
             cases: Vec::new(),
         }
+    }
+
+    /// [`case`](Self::case) where `cond` holds: a peer that has only some of a loop's rows.
+    fn case_if(self, cond: bool, imp: &'static str, op: impl FnMut() + 'static) -> Self {
+        if cond { self.case(imp, op) } else { self }
     }
 
     /// Adds an implementation; `op` is one operation, repeated by the harness.

@@ -1,10 +1,13 @@
 //! perf_report's NBT section: reading to a tree, reading in place and writing simdnbt's test
-//! files and a generated chunk, against valence_nbt 0.8 and fastnbt 2.6 (`Value`); typed reads
-//! and writes (serde structs of `complex_player.dat`, `level.dat` and the 676 chunks of a real
-//! 1.19.4 region file) against fastnbt's serde with the same structs, and our own tree read (then
+//! files, a generated chunk and a generated server list of long strings, against na_nbt 0.2.1
+//! (its owned tree and its borrowed document), valence_nbt 0.8 and fastnbt 2.6 (`Value`); typed
+//! reads and writes (serde structs of `complex_player.dat`, `level.dat` and the 676 chunks of a
+//! real 1.19.4 region file) against fastnbt's serde with the same structs and na_nbt's (its
+//! structs, `peer_formats/nbt_na_nbt.rs`; none for the chunks), and our own tree read (then
 //! walked by hand, for the chunks) as a baseline row; reading every chunk of fastanvil's real
 //! region file against fastanvil 0.32 (with fastnbt's `Value` for the trees), on one core and on
-//! all; Bedrock's little-endian and network forms against nbtx 3.0.1; converting int and
+//! all; Bedrock's little-endian and network forms against nbtx 3.0.1 (and na_nbt, little-endian);
+//! converting int and
 //! long arrays against a copy of their bytes. simdnbt needs unstable
 //! features, so its rows are in the criterion bench of
 //! `.ci/nbt_simdnbt` (`.ci/nbt_simdnbt/run.sh bench`), which measures every peer in one run.
@@ -17,6 +20,11 @@ use super::Workload;
 
 use endian_wire_testkit::nbt as nbt_files;
 use endian_wire_testkit::nbt_typed::{self as typed, Chunk, Level, Player};
+use na_nbt::{BE, LE, Writable};
+
+#[path = "../../peer_formats/nbt_na_nbt.rs"]
+#[allow(dead_code)]
+mod na;
 
 /// The inputs: four of simdnbt's files (gunzipped) and a generated chunk.
 fn inputs() -> Vec<(String, Vec<u8>)> {
@@ -36,6 +44,10 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
         "a generated chunk".into(),
         nbt_files::chunk().to_vec().unwrap(),
     ));
+    v.push((
+        "a generated server list of long strings".into(),
+        nbt_files::long_strings().to_vec().unwrap(),
+    ));
     v
 }
 
@@ -51,11 +63,24 @@ fn size(bytes: usize) -> String {
 type FastChunk = Chunk<fastnbt::LongArray, fastnbt::ByteArray, fastnbt::Value>;
 
 /// Typed reads and writes of one struct `T` from `bytes`, against fastnbt's serde with the same
-/// struct, and the tree read as a baseline row.
-fn typed_rows<T>(rows: &mut Vec<Workload>, what: &str, bytes: Vec<u8>)
+/// struct and na_nbt's with its struct `N`, and the tree read as a baseline row.
+fn typed_rows<T, N>(rows: &mut Vec<Workload>, what: &str, bytes: Vec<u8>)
 where
     T: serde::de::DeserializeOwned + serde::Serialize + PartialEq + std::fmt::Debug + 'static,
+    N: serde::de::DeserializeOwned + serde::Serialize + 'static,
 {
+    let na_value: N = na_nbt::from_slice_be(&bytes).unwrap();
+    assert_eq!(
+        nbt::to_vec(&na_value).unwrap(),
+        bytes,
+        "{what}: na_nbt reads the same values"
+    );
+    assert_eq!(
+        na_nbt::to_vec_be(&na_value).unwrap(),
+        bytes,
+        "{what}: na_nbt writes the same bytes"
+    );
+    let b_na = bytes.clone();
     let label = format!("{what} ({})", size(bytes.len()));
     let value: T = nbt::from_slice(&bytes).unwrap();
     assert_eq!(
@@ -71,6 +96,9 @@ where
             })
             .case("fastnbt", move || {
                 black_box(fastnbt::from_bytes::<T>(black_box(&b2)).unwrap());
+            })
+            .case("na_nbt", move || {
+                black_box(na_nbt::from_slice_be::<N>(black_box(&b_na)).unwrap());
             }),
     );
     rows.push(
@@ -96,6 +124,9 @@ where
             })
             .case("fastnbt", move || {
                 black_box(fastnbt::to_bytes(black_box(&v2)).unwrap());
+            })
+            .case("na_nbt", move || {
+                black_box(na_nbt::to_vec_be(black_box(&na_value)).unwrap());
             }),
     );
 }
@@ -330,6 +361,9 @@ fn bedrock_rows(rows: &mut Vec<Workload>) {
                     })
                     .case("nbtx", move || {
                         black_box(nbtx_read(black_box(encoded)));
+                    })
+                    .case_if(!network, "na_nbt", move || {
+                        black_box(na_nbt::read_owned::<LE, LE>(black_box(encoded)).unwrap());
                     }),
             );
             let ours = if network {
@@ -339,6 +373,7 @@ fn bedrock_rows(rows: &mut Vec<Workload>) {
             }
             .unwrap();
             let theirs = nbtx_read(encoded);
+            let na_tree = na_nbt::read_owned::<LE, LE>(encoded).ok();
             rows.push(
                 Workload::new(format!("write {label}"), encoded.len())
                     .case("endian_wire", move || {
@@ -351,6 +386,9 @@ fn bedrock_rows(rows: &mut Vec<Workload>) {
                     })
                     .case("nbtx", move || {
                         black_box(nbtx_write(black_box(&theirs)));
+                    })
+                    .case_if(!network, "na_nbt", move || {
+                        black_box(black_box(na_tree.as_ref().unwrap()).write_to_vec::<LE>());
                     }),
             );
         }
@@ -361,12 +399,12 @@ fn bedrock_rows(rows: &mut Vec<Workload>) {
 pub fn workloads() -> Vec<Workload> {
     let mut rows = Vec::new();
     let file = |f: &str| nbt_files::uncompressed(f).unwrap_or_else(|e| panic!("perf_report: {e}"));
-    typed_rows::<Player>(
+    typed_rows::<Player, na::Player>(
         &mut rows,
         "`complex_player.dat` into `Player`",
         file("complex_player.dat"),
     );
-    typed_rows::<Level>(&mut rows, "`level.dat` into `Level`", file("level.dat"));
+    typed_rows::<Level, na::Level>(&mut rows, "`level.dat` into `Level`", file("level.dat"));
     chunk_rows(&mut rows);
 
     region_rows(&mut rows);
@@ -374,10 +412,14 @@ pub fn workloads() -> Vec<Workload> {
     for (name, bytes) in inputs() {
         let label = format!("{name} ({})", size(bytes.len()));
         let (b1, b2, b3) = (bytes.clone(), bytes.clone(), bytes.clone());
+        let (b5, b6) = (bytes.clone(), bytes.clone());
         rows.push(
             Workload::new(format!("read {label} to a tree"), bytes.len())
                 .case("endian_wire", move || {
                     black_box(nbt::from_slice::<nbt::Nbt>(black_box(&b1)).unwrap());
+                })
+                .case("na_nbt", move || {
+                    black_box(na_nbt::read_owned::<BE, BE>(black_box(&b5)).unwrap());
                 })
                 .case("valence_nbt", move || {
                     black_box(valence_nbt::from_binary::<String>(&mut black_box(&b2[..])).unwrap());
@@ -388,20 +430,25 @@ pub fn workloads() -> Vec<Workload> {
         );
         let b4 = bytes.clone();
         rows.push(
-            Workload::new(format!("read {label} in place (`nbt::view`)"), bytes.len()).case(
-                "endian_wire",
-                move || {
+            Workload::new(format!("read {label} in place (`nbt::view`)"), bytes.len())
+                .case("endian_wire", move || {
                     black_box(nbt::view(black_box(&b4)).unwrap());
-                },
-            ),
+                })
+                .case("na_nbt", move || {
+                    black_box(na_nbt::read_borrowed::<BE>(black_box(&b6)).unwrap());
+                }),
         );
         let ours = nbt::from_slice::<nbt::Nbt>(&bytes).unwrap();
         let (valence, root_name) = valence_nbt::from_binary::<String>(&mut &bytes[..]).unwrap();
         let fast: fastnbt::Value = fastnbt::from_bytes(&bytes).unwrap();
+        let na_tree = na_nbt::read_owned::<BE, BE>(&bytes).unwrap();
         rows.push(
             Workload::new(format!("write {label}"), bytes.len())
                 .case("endian_wire", move || {
                     black_box(black_box(&ours).to_vec().unwrap());
+                })
+                .case("na_nbt", move || {
+                    black_box(black_box(&na_tree).write_to_vec::<BE>());
                 })
                 .case("valence_nbt", move || {
                     let mut out = Vec::new();

@@ -151,6 +151,74 @@ fn generated_chunk_and_player_round_trip() {
     }
 }
 
+/// Strings of kilobytes (the long strings' check): plain ASCII, two-byte characters, and ones
+/// modified UTF-8 writes differently (NUL, a character beyond the BMP) at each end, in a server
+/// list and alone; every reader gives them back, every writer writes the same bytes, in each
+/// flavour.
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "tens of KiB; mutf8's unit tests run the check under Miri"
+)]
+fn long_strings_round_trip_in_every_flavour() {
+    let mut docs = vec![nbt_files::long_strings()];
+    for odd in ["\0", "\u{1F600}", "é", "\u{7FF}", "\u{FFFF}"] {
+        for len in [127, 128, 129, 4096] {
+            let plain = "x".repeat(len);
+            let root = Compound::new()
+                .with("front", format!("{odd}{plain}"))
+                .with("back", format!("{plain}{odd}"))
+                .with(
+                    "list",
+                    List::String(vec![plain.clone(), format!("{plain}{odd}{plain}")]),
+                );
+            docs.push(Nbt::new(format!("{odd}{plain}"), root));
+        }
+    }
+    for doc in docs {
+        let bytes = doc.to_vec().unwrap();
+        assert_eq!(nbt::from_slice::<Nbt>(&bytes).unwrap(), doc);
+        // Serde's writer names the root "".
+        let unnamed = Nbt::new("", doc.root.clone()).to_vec().unwrap();
+        assert_eq!(nbt::to_vec(&doc.root).unwrap(), unnamed, "serde's writer");
+        assert_eq!(
+            nbt::from_slice::<Compound>(&unnamed).unwrap(),
+            doc.root,
+            "serde's reader"
+        );
+        assert_eq!(nbt::view(&bytes).unwrap().to_owned().unwrap(), doc);
+        for (k, v) in doc.root.iter() {
+            let view = nbt::view(&bytes).unwrap();
+            if let Tag::String(s) = v {
+                assert_eq!(view.root().string(k).unwrap().to_str().unwrap(), *s);
+            }
+        }
+        let le = nbt::bedrock::to_vec(&doc).unwrap();
+        assert_eq!(nbt::bedrock::from_slice(&le).unwrap(), doc);
+        let net = nbt::bedrock::to_network_vec(&doc).unwrap();
+        assert_eq!(nbt::bedrock::from_network_slice(&net).unwrap(), doc);
+    }
+    // A long string that is not modified UTF-8 (a raw NUL, a four-byte sequence) is refused.
+    for bad in [&[0u8][..], &[0xF0, 0x9F, 0x98, 0x80]] {
+        let mut s = vec![b'x'; 300];
+        s.extend_from_slice(bad);
+        let mut bytes = vec![10, 0, 0, 8, 0, 1, b's'];
+        bytes.extend_from_slice(&(s.len() as u16).to_be_bytes());
+        bytes.extend_from_slice(&s);
+        bytes.push(0);
+        assert!(nbt::from_slice::<Nbt>(&bytes).is_err());
+        assert!(
+            nbt::view(&bytes)
+                .unwrap()
+                .root()
+                .string("s")
+                .unwrap()
+                .to_str()
+                .is_err()
+        );
+    }
+}
+
 // ----- bad input -----------------------------------------------------------------------------
 
 fn error(bytes: &[u8]) -> nbt::Error {
