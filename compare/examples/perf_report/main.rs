@@ -41,7 +41,7 @@ mod nbt_rows;
 mod pcapng_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 17] = [
+const IMPLS: [&str; 18] = [
     "endian_wire",
     "memcpy",
     // The sequential entry point beside a parallel one (`block_rows.rs`): ours, not a peer.
