@@ -287,7 +287,9 @@ impl Default for Config {
 }
 
 /// The integer encoding as a type: [`Fixint`] or [`Varint`].
-pub trait IntParam: sealed::Sealed + Copy + Default + core::fmt::Debug + 'static {
+pub trait IntParam:
+    sealed::Sealed + Copy + Default + core::fmt::Debug + Send + Sync + 'static
+{
     /// Integers as varints.
     #[doc(hidden)]
     const VARINT: bool;
@@ -295,7 +297,9 @@ pub trait IntParam: sealed::Sealed + Copy + Default + core::fmt::Debug + 'static
 
 /// The byte order as a type: [`Little`] or [`Big`] (and, inside the crate, the run-time
 /// configuration's).
-pub trait OrderParam: sealed::Sealed + Copy + Default + core::fmt::Debug + 'static {
+pub trait OrderParam:
+    sealed::Sealed + Copy + Default + core::fmt::Debug + Send + Sync + 'static
+{
     /// The order, or `None`: the configuration's, read at run time.
     #[doc(hidden)]
     const ORDER: Option<Endian>;

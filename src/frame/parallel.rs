@@ -17,8 +17,8 @@
 //!
 //! Encoding is a size pass (in parallel), one allocation of the exact size, and the entries
 //! written in parallel into their parts of it. Decoding is a boundary pass ([`Decode::skip`]:
-//! the lengths and tags of each entry, nothing allocated), then the entries decoded in
-//! parallel, each part from its own bytes.
+//! the lengths and tags of each entry, nothing allocated) on one thread, which hands each part
+//! of the entries to the others as soon as it has found the part's end.
 //!
 //! [`borrow_decode_from_slice`] does the same for entries that borrow from the input (a
 //! Solana-like transaction whose signatures and keys are `&[[u8; 64]]` and `&[[u8; 32]]`).
@@ -36,6 +36,7 @@
 
 use alloc::vec;
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use super::config::{AnyConfig, Config, Entry, IntParam, OrderParam, Static};
@@ -46,10 +47,11 @@ use super::read::SliceReader;
 use super::write::{SizeCounter, SliceWriter};
 
 /// Below this many bytes of entries a sequence is encoded or decoded on the calling thread.
-/// Measured on a 2-vCPU Zen 5 with Solana-like blocks (PERFORMANCE.md): at 100 KB two
-/// threads barely break even, at 1 MB they take 0.6x the time of one. (Under Miri 2 KiB, so
-/// that its tests of small blocks take the parallel paths.)
-pub const MIN_PARALLEL_BYTES: usize = if cfg!(miri) { 2048 } else { 256 * 1024 };
+/// Measured on a 2-vCPU KVM guest (Xeon, glibc's allocator; PERFORMANCE.md): waking rayon's
+/// pool costs about 30 µs a call, so a Solana-like block of 100 KB took 6x longer on two
+/// threads, and 600 KB to 1 MB broke even; at 10 MB two threads encode 1.5x as fast. (Under Miri
+/// 2 KiB, so that its tests of small blocks take the parallel paths.)
+pub const MIN_PARALLEL_BYTES: usize = if cfg!(miri) { 2048 } else { 1 << 20 };
 
 /// Parts per thread: more than one, so that a thread that finishes early takes another.
 const PARTS_PER_THREAD: usize = 4;
@@ -206,19 +208,16 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de> + Send>(
             if T::MIN_SIZE == 0 {
                 return sequential();
             }
-            let Some(plan) = plan::<I, O>(src, config, T::MIN_SIZE, size_of::<T>(), T::borrow_skip)
-            else {
-                return sequential();
-            };
-            let decoded = plan.parts::<I, O, _>(src, config, |count, d| {
+            let read = |count: usize, d: &mut Decoder<_>| {
                 let mut out = Vec::with_capacity(count);
                 for _ in 0..count {
                     out.push(T::borrow_decode(d).ok()?);
                 }
                 Some(out)
-            });
-            match decoded {
-                Some(values) => Ok((values, plan.used())),
+            };
+            let sizes = (T::MIN_SIZE, size_of::<T>());
+            match in_parts::<I, O, _>(src, config, sizes, T::borrow_skip, read) {
+                Some(decoded) => Ok(decoded),
                 None => sequential(),
             }
         }
@@ -226,90 +225,72 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de> + Send>(
     config.dispatch(Run(src, core::marker::PhantomData))
 }
 
-/// Where each part of a sequence's entries starts and ends, from the boundary pass.
-struct Plan {
-    /// The number of entries.
-    len: usize,
-    /// Entries per part (the last part may hold fewer).
-    per_part: usize,
-    /// Each boundary's offset in the input and what is left of the limit there: the first is
-    /// where the entries start, then one after each part.
-    bounds: Vec<(usize, usize)>,
-}
-
-/// The boundary pass over the sequence at the front of `src`, whose entries take at least
-/// `min_size` bytes on the wire and `alloc_size` in memory, moved past with `skip`; `None` when
-/// it is too short to be worth the threads, or the pass fails (the sequential decode then gives
-/// the error).
-fn plan<'de, I: IntParam, O: OrderParam>(
+/// The entries of the sequence at the front of `src` (entries of at least `sizes.0` bytes on
+/// the wire and `sizes.1` in memory) read in parts on rayon's threads: one thread moves past
+/// them with `skip` (the boundary pass) and hands each part to the pool as soon as its end is
+/// known, so the parts are decoded while the pass goes on; `read` decodes a part's entries (given
+/// their count and a decoder in the state the sequential decode has where the part begins).
+/// Returns the entries in order and the bytes used; `None` when the sequence is too short to be
+/// worth the threads, or the pass or a part fails or ends elsewhere than the pass said, having
+/// charged the limit otherwise (the sequential decode then gives the verdict).
+fn in_parts<'de, I: IntParam, O: OrderParam, T: Send>(
     src: &'de [u8],
     config: Config,
-    min_size: usize,
-    alloc_size: usize,
-    skip: impl Fn(&mut Decoder<Static<SliceReader<'de>, I, O>>) -> Result<(), DecodeError>,
-) -> Option<Plan> {
+    sizes: (usize, usize),
+    skip: impl Fn(&mut Decoder<Static<SliceReader<'de>, I, O>>) -> Result<(), DecodeError> + Sync,
+    read: impl Fn(usize, &mut Decoder<Static<SliceReader<'de>, I, O>>) -> Option<Vec<T>> + Sync,
+) -> Option<(Vec<T>, usize)> {
     // The length, read as the sequential decode reads it.
     let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(src)), config);
-    let len = d.read_len(min_size, alloc_size).ok()?;
+    let len = d.read_len(sizes.0, sizes.1).ok()?;
     let first = d.offset();
     if src.len() - first < MIN_PARALLEL_BYTES {
         return None;
     }
+    let per_part = split(len);
+    let mut parts: Vec<Option<Vec<T>>> = (0..len.div_ceil(per_part)).map(|_| None).collect();
+    let failed = AtomicBool::new(false);
     // Then one level deep, as the `Vec`'s entries are read; the skips charge the lengths the
     // decodes will, so each part starts with what the sequential decode has left there.
-    let per_part = split(len);
-    let mut bounds = Vec::with_capacity(len.div_ceil(per_part) + 1);
     let budget = d.budget();
-    bounds.push((first, budget));
     let mut d = Decoder::resumed(d.into_reader(), config, 1, budget);
-    for i in 0..len {
-        skip(&mut d).ok()?;
-        if (i + 1) % per_part == 0 || i + 1 == len {
-            bounds.push((first + d.offset(), d.budget()));
-        }
-    }
-    Some(Plan {
-        len,
-        per_part,
-        bounds,
-    })
-}
-
-impl Plan {
-    /// The bytes the sequence takes from the front of the input.
-    fn used(&self) -> usize {
-        self.bounds[self.bounds.len() - 1].0
-    }
-
-    /// Each part read by `read` (given its count of entries and a decoder in the state the
-    /// sequential decode has there) on rayon's threads, then joined in order; `None` if a part
-    /// fails or ends elsewhere than the boundary pass said, having charged other than it.
-    fn parts<'de, I: IntParam, O: OrderParam, T: Send>(
-        &self,
-        src: &'de [u8],
-        config: Config,
-        read: impl Fn(usize, &mut Decoder<Static<SliceReader<'de>, I, O>>) -> Option<Vec<T>> + Sync,
-    ) -> Option<Vec<T>> {
-        let parts = self
-            .bounds
-            .par_windows(2)
-            .enumerate()
-            .map(|(k, window)| {
-                let [(from, budget), (to, budget_after)] = [window[0], window[1]];
-                let count = self.per_part.min(self.len - k * self.per_part);
-                let bytes = &src[from..to];
+    let mut end = Some(first);
+    rayon::scope(|scope| {
+        let (failed, read) = (&failed, &read);
+        let mut from = (first, budget);
+        for (k, part) in parts.iter_mut().enumerate() {
+            let count = per_part.min(len - k * per_part);
+            for _ in 0..count {
+                if failed.load(Ordering::Relaxed) || skip(&mut d).is_err() {
+                    end = None;
+                    return;
+                }
+            }
+            let to = (first + d.offset(), d.budget());
+            scope.spawn(move |_| {
+                if failed.load(Ordering::Relaxed) {
+                    return;
+                }
+                let bytes = &src[from.0..to.0];
                 let reader = Static::<_, I, O>::new(SliceReader::new(bytes));
-                let mut d = Decoder::resumed(reader, config, 1, budget);
-                let values = read(count, &mut d)?;
-                (d.offset() == bytes.len() && d.budget() == budget_after).then_some(values)
-            })
-            .collect::<Option<Vec<Vec<T>>>>()?;
-        let mut out = Vec::with_capacity(self.len);
-        for part in parts {
-            out.extend(part);
+                let mut d = Decoder::resumed(reader, config, 1, from.1);
+                match read(count, &mut d) {
+                    Some(values) if d.offset() == bytes.len() && d.budget() == to.1 => {
+                        *part = Some(values);
+                    }
+                    _ => failed.store(true, Ordering::Relaxed),
+                }
+            });
+            from = to;
         }
-        Some(out)
+        end = Some(from.0);
+    });
+    let end = end.filter(|_| !failed.into_inner())?;
+    let mut out = Vec::with_capacity(len);
+    for part in parts {
+        out.extend(part?);
     }
+    Some((out, end))
 }
 
 fn decode_from_slice_in<T: Decode + Send, I: IntParam, O: OrderParam>(
@@ -322,11 +303,9 @@ fn decode_from_slice_in<T: Decode + Send, I: IntParam, O: OrderParam>(
     if T::FIXED_SIZE.is_some() || T::MIN_SIZE == 0 {
         return sequential();
     }
-    let Some(plan) = plan::<I, O>(src, config, T::MIN_SIZE, size_of::<T>(), T::skip) else {
-        return sequential();
-    };
-    match plan.parts::<I, O, _>(src, config, |count, d| T::decode_vec(count, d).ok()) {
-        Some(values) => Ok((values, plan.used())),
+    let read = |count, d: &mut Decoder<_>| T::decode_vec(count, d).ok();
+    match in_parts::<I, O, _>(src, config, (T::MIN_SIZE, size_of::<T>()), T::skip, read) {
+        Some(decoded) => Ok(decoded),
         None => sequential(),
     }
 }

@@ -307,10 +307,10 @@ fn borrowed_blocks_agree_with_the_sequential_borrowed_decode() {
                 block[mid].transactions[0].signatures
             );
             let len = encoded.len();
-            for cut in (0..len).step_by(len / 23).chain(len - 30..len) {
+            for cut in (0..len).step_by(len / 13).chain(len - 20..len) {
                 verdicts(&encoded[..cut]);
             }
-            for at in (20..len).step_by(len / 19) {
+            for at in (20..len).step_by(len / 11) {
                 let old = encoded[at];
                 encoded[at] = 0xff;
                 verdicts(&encoded);
@@ -357,12 +357,12 @@ fn broken_blocks_get_the_sequential_verdict() {
         };
         // Cuts near the start, in every part, and near the end.
         let len = bytes.len();
-        for cut in (0..len).step_by(len / 37).chain(len - 40..len) {
+        for cut in (0..len).step_by(len / 17).chain(len - 20..len) {
             verdicts(&bytes[..cut]);
         }
         // A byte changed in each part: lengths, tags, text, option tags.
         let mut broken = bytes.clone();
-        for at in (20..len).step_by(len / 29) {
+        for at in (20..len).step_by(len / 13) {
             for value in [0xff, 0x02, 0x80] {
                 let old = broken[at];
                 broken[at] = value;
