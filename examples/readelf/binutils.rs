@@ -196,7 +196,8 @@ fn section_line(index: usize, rest: &str) -> Option<ExpectedSection> {
 fn compare(path: &Path) -> Option<(Endian, Vec<String>)> {
     let expected = readelf(path)?;
     let mut problems = Vec::new();
-    let parsed = match readelf::parse(&mut File::open(path).unwrap()) {
+    let bytes = std::fs::read(path).unwrap();
+    let parsed = match readelf::parse(&bytes) {
         Ok(parsed) => parsed,
         Err(e) => return Some((Endian::Little, vec![format!("not parsed: {e}")])),
     };
@@ -231,7 +232,7 @@ fn compare(path: &Path) -> Option<(Endian, Vec<String>)> {
         let i = theirs.index;
         check(
             &format!("[{i}] name"),
-            ours.name.clone(),
+            String::from_utf8_lossy(ours.name).into_owned(),
             theirs.name.clone(),
         );
         if let Some(kind) = readelf::type_name(s.kind, h.machine) {
@@ -278,7 +279,7 @@ fn compare_all(files: &[PathBuf]) -> Counts {
                     Endian::Big => big += 1,
                     Endian::Little => little += 1,
                 }
-                sections += readelf::parse(&mut File::open(path).unwrap())
+                sections += readelf::parse(&std::fs::read(path).unwrap())
                     .map(|elf| elf.sections.len())
                     .unwrap_or(0);
                 problems.extend(
