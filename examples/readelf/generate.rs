@@ -3,7 +3,8 @@
 //! comparison with `object`, the report and the fuzz seeds.
 //!
 //! The layout is the declaration's order: the header, the section table right after it, the
-//! section names, `.symtab` and `.strtab`, `.dynsym` and `.dynstr`. Sections: the null one,
+//! section names, `.symtab` (aligned) and `.strtab`, `.dynsym` (aligned) and `.dynstr`, the
+//! gaps zeros the writer puts before a field at an offset. Sections: the null one,
 //! `.shstrtab`, the two symbol tables and their strings, then `extra` `.bss.N` sections
 //! (`SHT_NOBITS`, sizes without bytes) that the symbols point into.
 
@@ -106,9 +107,12 @@ pub fn generate(shape: &Shape) -> Vec<u8> {
     });
     let shoff = ehsize as u64;
     let names_at = shoff + (count * shdr) as u64;
-    let symtab_at = names_at + names.0.len() as u64;
+    // Symbol tables aligned as their entries' widest field (readers such as `object` map
+    // them in place), the string tables where the bytes before them end.
+    let align = if wide { 8 } else { 4 };
+    let symtab_at = (names_at + names.0.len() as u64).next_multiple_of(align);
     let strtab_at = symtab_at + (tables[0].0.len() * sym) as u64;
-    let dynsym_at = strtab_at + tables[0].1.len() as u64;
+    let dynsym_at = (strtab_at + tables[0].1.len() as u64).next_multiple_of(align);
     let dynstr_at = dynsym_at + (tables[1].0.len() * sym) as u64;
     let section =
         |i: usize, kind: u32, offset: u64, size: u64, link: u32, entsize: u64| Section64 {
@@ -120,7 +124,11 @@ pub fn generate(shape: &Shape) -> Vec<u8> {
             size,
             link,
             info: u32::from(kind == SHT_SYMTAB || kind == SHT_DYNSYM),
-            addralign: if kind == SHT_NOBITS { 16 } else { 1 },
+            addralign: match kind {
+                SHT_NOBITS => 16,
+                SHT_SYMTAB | SHT_DYNSYM => align,
+                _ => 1,
+            },
             entsize,
         };
     let mut sections = vec![Section64 {
