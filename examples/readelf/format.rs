@@ -473,22 +473,24 @@ fn invalid(what: String) -> io::Error {
     io::Error::new(ErrorKind::InvalidData, what)
 }
 
-/// The NUL-terminated name at `offset` of a string table; `InvalidData` naming `what` when
-/// it starts outside the table or has no end in it.
-pub fn name_at<'a>(table: &'a [u8], offset: u32, what: &str) -> io::Result<&'a [u8]> {
-    let rest = table.get(offset as usize..).ok_or_else(|| {
-        invalid(format!(
-            "{what}: name offset {offset} is outside its string table of {} bytes",
-            table.len()
-        ))
-    })?;
+/// The NUL-terminated name at `offset` of a string table; `None` when it starts outside the
+/// table or has no end in it (an empty table holds the empty name).
+pub fn name_at(table: &[u8], offset: u32) -> Option<&[u8]> {
+    let rest = table.get(offset as usize..)?;
     match rest.iter().position(|&b| b == 0) {
-        Some(end) => Ok(&rest[..end]),
-        None if table.is_empty() && offset == 0 => Ok(&[]),
-        None => Err(invalid(format!(
-            "{what}: name at offset {offset} runs past the end of its string table"
-        ))),
+        Some(end) => Some(&rest[..end]),
+        None if table.is_empty() => Some(&[]),
+        None => None,
     }
+}
+
+/// The error for a name [`name_at`] does not find: `what` names its owner.
+fn bad_name(what: &str, index: usize, offset: u32, table: &[u8]) -> io::Error {
+    invalid(format!(
+        "{what} {index}: name offset {offset} has no NUL-terminated name in its string table \
+         of {} bytes",
+        table.len()
+    ))
 }
 
 /// Reads and checks a file of either class and order: [`ElfFile`], then [`Elf::from_file`].
@@ -552,26 +554,26 @@ where
             )));
         }
     }
-    let sections = sections
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let header: Section64 = s.clone().into();
-            let name = name_at(names, header.name, &format!("section {i}"))?;
-            Ok(Section { name, header })
-        })
-        .collect::<io::Result<Vec<_>>>()?;
+    // Collected into vectors of the known length (a `Result` collect would grow them by
+    // doubling, copying each symbol several times).
+    let mut widened = Vec::with_capacity(sections.len());
+    for (i, s) in sections.iter().enumerate() {
+        let header: Section64 = s.clone().into();
+        let name = name_at(names, header.name)
+            .ok_or_else(|| bad_name("section", i, header.name, names))?;
+        widened.push(Section { name, header });
+    }
     let [symtab, dynsym] = tables.map(|(symbols, strings)| {
-        symbols
-            .iter()
-            .enumerate()
-            .map(|(i, y)| {
-                let sym: Sym64 = y.clone().into();
-                let name = name_at(strings, sym.name, &format!("symbol {i}"))?;
-                Ok(Symbol { name, sym })
-            })
-            .collect::<io::Result<Vec<_>>>()
+        let mut out = Vec::with_capacity(symbols.len());
+        for (i, y) in symbols.iter().enumerate() {
+            let sym: Sym64 = y.clone().into();
+            let name = name_at(strings, sym.name)
+                .ok_or_else(|| bad_name("symbol", i, sym.name, strings))?;
+            out.push(Symbol { name, sym });
+        }
+        Ok::<_, io::Error>(out)
     });
+    let sections = widened;
     Ok(Elf {
         class,
         order,

@@ -239,7 +239,7 @@ fn a_link_to_no_string_table_is_refused() {
 fn names_outside_their_tables_are_refused() {
     refused(
         ErrorKind::InvalidData,
-        "section 1: name offset 4096",
+        "section 1: name offset 4096 has no",
         |p, b| p.put(b, p.section(1, "name"), 4096),
     );
 }

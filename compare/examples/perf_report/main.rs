@@ -33,6 +33,7 @@ use endian_wire_testkit::{market, shapes, solana};
 
 mod chart;
 mod dns_rows;
+mod elf_rows;
 mod frame_codec_rows;
 mod headline;
 mod isa_rows;
@@ -40,7 +41,7 @@ mod nbt_rows;
 mod pcapng_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 16] = [
+const IMPLS: [&str; 17] = [
     "endian_wire",
     "memcpy",
     "simple_endian",
@@ -57,6 +58,7 @@ const IMPLS: [&str; 16] = [
     "simple-dns",
     "binrw",
     "deku",
+    "object",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.
@@ -942,6 +944,7 @@ fn workloads() -> Vec<Section> {
         ("NBT", nbt_rows::workloads),
         ("pcapng, declared once", pcapng_rows::workloads),
         ("DNS, declared once", dns_rows::workloads),
+        ("ELF, declared once", elf_rows::workloads),
     ]
 }
 
