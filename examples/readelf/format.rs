@@ -2,7 +2,8 @@
 //! layout and whose `EI_DATA` byte the order of everything after it), the file header, the
 //! section table at `e_shoff`, the section names, and the two symbol tables (`.symtab`,
 //! `.dynsym`) at their sections' offsets with the string tables their `sh_link` names. Names
-//! and string tables are borrowed from the file.
+//! and string tables are borrowed from the file; the symbols are read a table at a time
+//! ([`Table`]).
 //!
 //! The same declaration writes: [`ElfFile::to_format_vec`] lays the tables out where their
 //! offsets say, in declaration order (section table, section names, `.symtab` and its
@@ -13,7 +14,8 @@
 
 use std::io::{self, ErrorKind};
 
-use endian_wire::{Endian, Endianize};
+use endian_wire::format::{FormatError, FormatReader, FormatWriter, ReadFormat, WriteFormat};
+use endian_wire::{Endian, Endianize, RuntimeEndian};
 
 /// `EI_CLASS` of a 32-bit file.
 pub const ELFCLASS32: u8 = 1;
@@ -143,6 +145,34 @@ pub fn tables<S: SectionFields>(
     layout(shoff, sections, names_index(shstrndx, first))
 }
 
+/// A table of fixed-size records in the declaration's current order, filling the bytes its
+/// field is given (`#[wire(bytes = ...)]`): read with [`RuntimeEndian::read_all_as`], the
+/// whole table at once (one copy in the host's order, one byte shuffle in the other), where a
+/// `Vec` of nested declarations is read record by record.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Table<T>(pub Vec<T>);
+
+impl<'de, T: RuntimeEndian> ReadFormat<'de> for Table<T> {
+    fn read_with(reader: &mut FormatReader<'de>) -> io::Result<Self> {
+        let at = reader.position();
+        let bytes = reader.take(reader.remaining())?;
+        T::read_all_as(bytes, reader.order())
+            .map(Table)
+            .map_err(|e| FormatError::io_error(e.kind(), at, e))
+    }
+}
+
+impl<T: RuntimeEndian> WriteFormat for Table<T> {
+    fn write_with(&self, writer: &mut FormatWriter<'_>) -> io::Result<()> {
+        let mut bytes = Vec::new();
+        let at = writer.position();
+        T::write_all_as(&self.0, &mut bytes, writer.order())
+            .map_err(|e| FormatError::io_error(e.kind(), at, e))?;
+        writer.bytes(&bytes);
+        Ok(())
+    }
+}
+
 /// An ELF file of either class and order, declared once.
 #[derive(Endianize, Debug, Clone, PartialEq)]
 #[endian(runtime)]
@@ -239,10 +269,12 @@ pub struct Section64 {
     pub entsize: u64,
 }
 
-/// `Elf32_Sym`: value and size before info, other and the section index.
+/// `Elf32_Sym`: value and size before info, other and the section index. A fixed wire image
+/// in either order (not a declaration), laid out as on the wire, so that a [`Table`] of them
+/// is one copy or one byte shuffle.
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(runtime)]
-#[wire]
+#[repr(C)]
 pub struct Sym32 {
     /// Offset of the name in the table's string table.
     pub name: u32,
@@ -253,10 +285,11 @@ pub struct Sym32 {
     pub shndx: u16,
 }
 
-/// `Elf64_Sym`: info, other and the section index before value and size.
+/// `Elf64_Sym`: info, other and the section index before value and size (as [`Sym32`], a
+/// wire image for [`Table`]).
 #[derive(Endianize, Clone, Debug, PartialEq)]
 #[endian(runtime)]
-#[wire]
+#[repr(C)]
 pub struct Sym64 {
     /// Offset of the name in the table's string table.
     pub name: u32,
@@ -329,9 +362,10 @@ pub struct Tables32<'a> {
     pub names: &'a [u8],
     #[wire(
         offset = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).symtab.0,
-        count = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).symtab.1
+        bytes = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).symtab.1
+            * Section32::SYM_SIZE
     )]
-    pub symtab: Vec<Sym32>,
+    pub symtab: Table<Sym32>,
     #[wire(
         offset = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).symtab_names.0,
         count = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).symtab_names.1
@@ -339,9 +373,10 @@ pub struct Tables32<'a> {
     pub symtab_names: &'a [u8],
     #[wire(
         offset = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).dynsym.0,
-        count = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).dynsym.1
+        bytes = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).dynsym.1
+            * Section32::SYM_SIZE
     )]
-    pub dynsym: Vec<Sym32>,
+    pub dynsym: Table<Sym32>,
     #[wire(
         offset = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).dynsym_names.0,
         count = tables(header.shoff.into(), header.shstrndx, sections.as_slice(), first.as_ref()).dynsym_names.1
@@ -371,9 +406,10 @@ pub struct Tables64<'a> {
     pub names: &'a [u8],
     #[wire(
         offset = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).symtab.0,
-        count = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).symtab.1
+        bytes = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).symtab.1
+            * Section64::SYM_SIZE
     )]
-    pub symtab: Vec<Sym64>,
+    pub symtab: Table<Sym64>,
     #[wire(
         offset = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).symtab_names.0,
         count = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).symtab_names.1
@@ -381,9 +417,10 @@ pub struct Tables64<'a> {
     pub symtab_names: &'a [u8],
     #[wire(
         offset = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).dynsym.0,
-        count = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).dynsym.1
+        bytes = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).dynsym.1
+            * Section64::SYM_SIZE
     )]
-    pub dynsym: Vec<Sym64>,
+    pub dynsym: Table<Sym64>,
     #[wire(
         offset = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).dynsym_names.0,
         count = tables(header.shoff, header.shstrndx, sections.as_slice(), first.as_ref()).dynsym_names.1
@@ -477,8 +514,19 @@ fn invalid(what: String) -> io::Error {
 /// table or has no end in it (an empty table holds the empty name).
 pub fn name_at(table: &[u8], offset: u32) -> Option<&[u8]> {
     let rest = table.get(offset as usize..)?;
-    match rest.iter().position(|&b| b == 0) {
-        Some(end) => Some(&rest[..end]),
+    // Eight bytes at a time: `w - 0x01..01 & !w & 0x80..80` has its lowest set bit in the
+    // first zero byte (bits above it may be wrong, those below never are).
+    let mut at = 0;
+    while let Some(chunk) = rest.get(at..at + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().ok()?);
+        let zero = w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080;
+        if zero != 0 {
+            return Some(&rest[..at + (zero.trailing_zeros() / 8) as usize]);
+        }
+        at += 8;
+    }
+    match rest[at..].iter().position(|&b| b == 0) {
+        Some(end) => Some(&rest[..at + end]),
         None if table.is_empty() => Some(&[]),
         None => None,
     }
@@ -504,22 +552,15 @@ pub fn parse(bytes: &[u8]) -> io::Result<Elf<'_>> {
     Elf::from_file(&file)
 }
 
-/// The checks on one class's tables that the declaration cannot make, then the widened view.
-#[allow(clippy::too_many_arguments)]
-fn widen<'a, S, Y>(
+/// The checks on one class's tables that the declaration cannot make: the section header
+/// size, the names index, each symbol table's entry size and string table.
+fn check_tables<S: SectionFields>(
     class: u8,
-    order: Endian,
-    header: Header64,
+    header: &Header64,
     first: Option<&S>,
     sections: &[S],
-    names: &'a [u8],
-    tables: [(&[Y], &'a [u8]); 2],
-) -> io::Result<Elf<'a>>
-where
-    S: SectionFields + Clone + Into<Section64>,
-    Y: Clone + Into<Sym64>,
-{
-    if !sections.is_empty() && header.shentsize as u64 != S::SHDR_SIZE {
+) -> io::Result<()> {
+    if !sections.is_empty() && u64::from(header.shentsize) != S::SHDR_SIZE {
         return Err(invalid(format!(
             "e_shentsize {} is not {} (ELF{} section headers)",
             header.shentsize,
@@ -554,6 +595,25 @@ where
             )));
         }
     }
+    Ok(())
+}
+
+/// [`check_tables`], then the widened view with every name.
+#[allow(clippy::too_many_arguments)]
+fn widen<'a, S, Y>(
+    class: u8,
+    order: Endian,
+    header: Header64,
+    first: Option<&S>,
+    sections: &[S],
+    names: &'a [u8],
+    tables: [(&[Y], &'a [u8]); 2],
+) -> io::Result<Elf<'a>>
+where
+    S: SectionFields + Clone + Into<Section64>,
+    Y: Clone + Into<Sym64>,
+{
+    check_tables(class, &header, first, sections)?;
     // Collected into vectors of the known length (a `Result` collect would grow them by
     // doubling, copying each symbol several times).
     let mut widened = Vec::with_capacity(sections.len());
@@ -584,6 +644,34 @@ where
     })
 }
 
+impl ElfFile<'_> {
+    /// The checks [`Elf::from_file`] makes before it widens the tables, for a caller that
+    /// uses the declaration's own values: the class, the order, the section header size, the
+    /// names index, each symbol table's entry size and string table. (Names are checked as
+    /// they are looked up: [`name_at`].)
+    ///
+    /// # Errors
+    /// `InvalidData` naming the field and its value.
+    pub fn check(&self) -> io::Result<()> {
+        order_of(self.data)
+            .ok_or_else(|| invalid(format!("EI_DATA {} is no byte order", self.data)))?;
+        match (self.class, &self.elf32, &self.elf64) {
+            (ELFCLASS32, Some(t), _) => check_tables(
+                ELFCLASS32,
+                &t.header.clone().into(),
+                t.first.as_ref(),
+                &t.sections,
+            ),
+            (ELFCLASS64, _, Some(t)) => {
+                check_tables(ELFCLASS64, &t.header, t.first.as_ref(), &t.sections)
+            }
+            (class, ..) => Err(invalid(format!(
+                "EI_CLASS {class} is neither ELF32 nor ELF64"
+            ))),
+        }
+    }
+}
+
 impl<'a> Elf<'a> {
     /// Checks what the declaration read (the class, the entry sizes, the names index, the
     /// symbol tables' links, every name inside its table) and widens it.
@@ -601,7 +689,7 @@ impl<'a> Elf<'a> {
                 t.first.as_ref(),
                 &t.sections,
                 t.names,
-                [(&t.symtab, t.symtab_names), (&t.dynsym, t.dynsym_names)],
+                [(&t.symtab.0, t.symtab_names), (&t.dynsym.0, t.dynsym_names)],
             ),
             (ELFCLASS64, _, Some(t)) => widen(
                 ELFCLASS64,
@@ -610,7 +698,7 @@ impl<'a> Elf<'a> {
                 t.first.as_ref(),
                 &t.sections,
                 t.names,
-                [(&t.symtab, t.symtab_names), (&t.dynsym, t.dynsym_names)],
+                [(&t.symtab.0, t.symtab_names), (&t.dynsym.0, t.dynsym_names)],
             ),
             (class, ..) => Err(invalid(format!(
                 "EI_CLASS {class} is neither ELF32 nor ELF64"

@@ -13,7 +13,8 @@ use endian_wire::format::WriteFormat;
 
 use super::format::{
     ELFCLASS32, ELFCLASS64, ELFDATA2LSB, ELFDATA2MSB, ElfFile, Header32, Header64, SHT_DYNSYM,
-    SHT_NOBITS, SHT_STRTAB, SHT_SYMTAB, Section32, Section64, Sym32, Sym64, Tables32, Tables64,
+    SHT_NOBITS, SHT_STRTAB, SHT_SYMTAB, Section32, Section64, Sym32, Sym64, Table, Tables32,
+    Tables64,
 };
 
 /// What to generate.
@@ -219,9 +220,9 @@ pub fn generate(shape: &Shape) -> Vec<u8> {
             first: None,
             sections,
             names: &names.0,
-            symtab: std::mem::take(symtab),
+            symtab: Table(std::mem::take(symtab)),
             symtab_names: strtab,
-            dynsym: std::mem::take(dynsym),
+            dynsym: Table(std::mem::take(dynsym)),
             dynsym_names: dynstr,
         });
     } else {
@@ -230,9 +231,9 @@ pub fn generate(shape: &Shape) -> Vec<u8> {
             first: None,
             sections: sections.iter().map(narrow_section).collect(),
             names: &names.0,
-            symtab: symtab.iter().map(narrow_symbol).collect(),
+            symtab: Table(symtab.iter().map(narrow_symbol).collect()),
             symtab_names: strtab,
-            dynsym: dynsym.iter().map(narrow_symbol).collect(),
+            dynsym: Table(dynsym.iter().map(narrow_symbol).collect()),
             dynsym_names: dynstr,
         });
     }

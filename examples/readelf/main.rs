@@ -10,9 +10,10 @@
 //! cargo run --example readelf -- /usr/s390x-linux-gnu/lib/libc.so.6   # a big-endian one
 //! ```
 //!
-//! The header, the section headers and the symbols are nested `#[endian(runtime)]`
-//! declarations, read in the file's order as runs of fixed-size fields; the names are borrowed
-//! from the file. `generate.rs` writes files of every class and order through the same
+//! The header and the section headers are nested `#[endian(runtime)]` declarations, read in
+//! the file's order as runs of fixed-size fields; the symbol tables are `#[endian(runtime)]`
+//! wire images read a whole table at a time ([`format::Table`]); the names are borrowed from
+//! the file. `generate.rs` writes files of every class and order through the same
 //! declaration (`cargo run --example readelf -- --generate 32 big out.elf`). `binutils.rs` beside this file checks
 //! [`parse`] against binutils' `readelf` on every shared library of the host and of the cross
 //! toolchains (`cargo test --example readelf`).

@@ -262,3 +262,22 @@ fn section_zero_holds_a_count_that_does_not_fit_the_header() {
         assert_eq!(elf.symtab, expected.symtab);
     }
 }
+
+#[test]
+fn names_are_found_as_a_byte_by_byte_search_finds_them() {
+    // Names of every length around the eight-byte steps, bytes of every value but zero in
+    // them, and a table whose last name has no end.
+    let mut table = Vec::new();
+    for len in 0..40usize {
+        table.extend((0..len).map(|i| (i * 37 % 255 + 1) as u8));
+        table.push(0);
+    }
+    table.extend_from_slice(b"\x80\xff\x01unterminated");
+    for offset in 0..=table.len() as u32 + 1 {
+        let naive = table
+            .get(offset as usize..)
+            .and_then(|rest| rest.iter().position(|&b| b == 0).map(|end| &rest[..end]));
+        assert_eq!(format::name_at(&table, offset), naive, "offset {offset}");
+    }
+    assert_eq!(format::name_at(&[], 0), Some(&[][..]));
+}
