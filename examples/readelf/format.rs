@@ -27,10 +27,13 @@ pub const ELFDATA2LSB: u8 = 1;
 pub const ELFDATA2MSB: u8 = 2;
 /// `e_shnum` / `e_shstrndx` escape: the real value is in section 0.
 pub const SHN_XINDEX: u16 = 0xffff;
-/// Section types the declaration looks for.
+/// Section type of `.symtab`.
 pub const SHT_SYMTAB: u32 = 2;
+/// Section type of a string table.
 pub const SHT_STRTAB: u32 = 3;
+/// Section type of a section without bytes in the file (`.bss`).
 pub const SHT_NOBITS: u32 = 8;
+/// Section type of `.dynsym`.
 pub const SHT_DYNSYM: u32 = 11;
 
 /// The order `EI_DATA` names; `None` (an error naming the field) for any other byte.
@@ -48,10 +51,15 @@ pub trait SectionFields {
     const SYM_SIZE: u64;
     /// Bytes of one section header of this class.
     const SHDR_SIZE: u64;
+    /// `sh_type`.
     fn kind(&self) -> u32;
+    /// `sh_offset`, widened.
     fn offset(&self) -> u64;
+    /// `sh_size`, widened.
     fn size(&self) -> u64;
+    /// `sh_link`.
     fn link(&self) -> u32;
+    /// `sh_entsize`, widened.
     fn entsize(&self) -> u64;
 }
 

@@ -33,8 +33,10 @@ fn every_kind() -> Vec<(u8, Endian)> {
 
 #[test]
 fn generated_files_read_back_and_write_back_identical() {
-    for shape in generate::grid() {
-        let bytes = generate::generate(&shape);
+    // Under Miri the small shapes only.
+    let grid = generate::grid();
+    for shape in grid.iter().filter(|s| !cfg!(miri) || s.symbols < 100) {
+        let bytes = generate::generate(shape);
         let (file, used) = ElfFile::read_format(&bytes).unwrap();
         assert_eq!(used, 16 + if shape.class == ELFCLASS64 { 48 } else { 36 });
         assert_eq!(file.to_format_vec().unwrap(), bytes, "{shape:?}");
@@ -138,7 +140,9 @@ fn refused(kind: ErrorKind, says: &str, edit: impl Fn(&Places, &mut Vec<u8>)) {
 fn every_cut_file_is_an_error() {
     for (class, order) in every_kind() {
         let bytes = generate::generate(&small(class, order));
-        for len in 0..bytes.len() {
+        // Under Miri every 29th length (the whole run takes minutes there otherwise).
+        let step = if cfg!(miri) { 29 } else { 1 };
+        for len in (0..bytes.len()).step_by(step) {
             let err = format::parse(&bytes[..len]).expect_err("a cut file");
             assert!(
                 matches!(
