@@ -1,7 +1,7 @@
-//! The example's parser (`#[endian(runtime)]` declarations of ELF64's file and section
-//! headers) against binutils' `readelf -h -S -W`, header field for header field and section
-//! for section: name, type, address, offset, size, entry size, flags, link, info and
-//! alignment. `cargo test --example readelf` runs it (the example has `test = true`).
+//! The example's parser (`#[endian(runtime)]` declarations of ELF's file and section
+//! headers and symbols) against binutils' `readelf -h -S -s -W`, header field for header field,
+//! section for section (name, type, address, offset, size, entry size, flags, link, info and
+//! alignment) and symbol for symbol (value, size and name, of `.symtab` and `.dynsym`). `cargo test --example readelf` runs it (the example has `test = true`).
 //!
 //! `every_shared_library` takes every 64-bit ELF shared library under the host's library
 //! directories and the cross toolchains' (`/usr/s390x-linux-gnu`, `/usr/aarch64-linux-gnu`):
@@ -73,6 +73,53 @@ struct Expected {
     shnum: u64,
     shstrndx: u64,
     sections: Vec<ExpectedSection>,
+    /// `readelf -s`'s tables by name (`.symtab`, `.dynsym`).
+    symbols: Vec<(String, Vec<ExpectedSymbol>)>,
+}
+
+/// One line of `readelf -s -W`: value, size, and the name where the line has one plainly
+/// (`None` when readelf adds notes after the visibility, as on some machines).
+#[derive(Debug)]
+struct ExpectedSymbol {
+    value: u64,
+    size: u64,
+    name: Option<String>,
+}
+
+/// The symbol tables of `readelf -s -W`'s output.
+fn symbol_tables(text: &str) -> Option<Vec<(String, Vec<ExpectedSymbol>)>> {
+    let mut tables = Vec::new();
+    for part in text.split("Symbol table '").skip(1) {
+        let (name, rest) = part.split_once('\'')?;
+        let mut symbols = Vec::new();
+        for line in rest.lines().skip(1) {
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            let Some(num) = tokens.first().and_then(|t| t.strip_suffix(':')) else {
+                continue;
+            };
+            match num.parse::<usize>() {
+                Ok(n) if n == symbols.len() => {}
+                Ok(_) => break,
+                Err(_) => continue, // the "Num: Value ..." heading
+            }
+            let size = match tokens.get(2)?.strip_prefix("0x") {
+                Some(h) => u64::from_str_radix(h, 16).ok()?,
+                None => tokens[2].parse().ok()?,
+            };
+            let name = match tokens.len() {
+                7 => Some(String::new()),
+                8 if !tokens[7].starts_with('[') => Some(tokens[7].to_owned()),
+                _ => None,
+            };
+            symbols.push(ExpectedSymbol {
+                value: hex(tokens[1])?,
+                size,
+                name,
+            });
+        }
+        tables.push((name.to_owned(), symbols));
+    }
+    Some(tables)
 }
 
 #[derive(Debug)]
@@ -122,7 +169,7 @@ fn have_readelf() -> bool {
 /// Runs `readelf -h -S -W`; `None` if it refuses the file.
 fn readelf(path: &Path) -> Option<Expected> {
     let out = Command::new("readelf")
-        .args(["-h", "-S", "-W"])
+        .args(["-h", "-S", "-s", "-W"])
         .arg(path)
         .output()
         .expect("readelf ran a moment ago");
@@ -152,6 +199,7 @@ fn readelf(path: &Path) -> Option<Expected> {
         };
         expected.sections.push(section_line(index, rest)?);
     }
+    expected.symbols = symbol_tables(&text)?;
     Some(expected)
 }
 
@@ -196,7 +244,8 @@ fn section_line(index: usize, rest: &str) -> Option<ExpectedSection> {
 fn compare(path: &Path) -> Option<(Endian, Vec<String>)> {
     let expected = readelf(path)?;
     let mut problems = Vec::new();
-    let parsed = match readelf::parse(&mut File::open(path).unwrap()) {
+    let bytes = std::fs::read(path).unwrap();
+    let parsed = match readelf::parse(&bytes) {
         Ok(parsed) => parsed,
         Err(e) => return Some((Endian::Little, vec![format!("not parsed: {e}")])),
     };
@@ -231,7 +280,7 @@ fn compare(path: &Path) -> Option<(Endian, Vec<String>)> {
         let i = theirs.index;
         check(
             &format!("[{i}] name"),
-            ours.name.clone(),
+            String::from_utf8_lossy(ours.name).into_owned(),
             theirs.name.clone(),
         );
         if let Some(kind) = readelf::type_name(s.kind, h.machine) {
@@ -257,6 +306,46 @@ fn compare(path: &Path) -> Option<(Endian, Vec<String>)> {
             );
         }
     }
+    for (title, theirs) in &expected.symbols {
+        let ours = match title.as_str() {
+            ".symtab" => &parsed.symtab,
+            ".dynsym" => &parsed.dynsym,
+            _ => continue,
+        };
+        check(
+            &format!("{title} entries"),
+            ours.len().to_string(),
+            theirs.len().to_string(),
+        );
+        for (i, (ours, theirs)) in ours.iter().zip(theirs).enumerate() {
+            check(
+                &format!("{title}[{i}] value"),
+                ours.sym.value.to_string(),
+                theirs.value.to_string(),
+            );
+            check(
+                &format!("{title}[{i}] size"),
+                ours.sym.size.to_string(),
+                theirs.size.to_string(),
+            );
+            // readelf adds the version to dynamic symbols' names (`memcpy@GLIBC_2.14`).
+            // and the section's name to section symbols' empty ones.
+            let name = String::from_utf8_lossy(ours.name);
+            let section_symbol = ours.sym.info & 0xf == 3 && name.is_empty();
+            if let Some(their_name) = theirs.name.as_ref().filter(|_| !section_symbol)
+                && their_name != &name
+                && !their_name
+                    .strip_prefix(name.as_ref())
+                    .is_some_and(|v| v.starts_with('@'))
+            {
+                check(
+                    &format!("{title}[{i}] name"),
+                    name.into_owned(),
+                    their_name.clone(),
+                );
+            }
+        }
+    }
     Some((order, problems))
 }
 
@@ -268,7 +357,7 @@ struct Counts {
 
 /// Compares every file and fails on any difference; says how many of each order it read.
 fn compare_all(files: &[PathBuf]) -> Counts {
-    let (mut big, mut little, mut refused, mut sections) = (0, 0, 0, 0);
+    let (mut big, mut little, mut refused, mut sections, mut symbols) = (0, 0, 0, 0, 0);
     let mut problems = Vec::new();
     for path in files {
         match compare(path) {
@@ -278,9 +367,10 @@ fn compare_all(files: &[PathBuf]) -> Counts {
                     Endian::Big => big += 1,
                     Endian::Little => little += 1,
                 }
-                sections += readelf::parse(&mut File::open(path).unwrap())
-                    .map(|elf| elf.sections.len())
-                    .unwrap_or(0);
+                if let Ok(elf) = readelf::parse(&std::fs::read(path).unwrap()) {
+                    sections += elf.sections.len();
+                    symbols += elf.symtab.len() + elf.dynsym.len();
+                }
                 problems.extend(
                     found
                         .into_iter()
@@ -290,7 +380,8 @@ fn compare_all(files: &[PathBuf]) -> Counts {
         }
     }
     eprintln!(
-        "{} files: {big} big-endian, {little} little-endian, {sections} sections; {refused} \
+        "{} files: {big} big-endian, {little} little-endian, {sections} sections, \
+         {symbols} symbols; {refused} \
          refused by readelf",
         files.len()
     );

@@ -1,8 +1,9 @@
-//! `readelf -h -S -W` for 64-bit ELF files of either byte order: the file header and the
-//! section table (name, type, address, offset, size, flags, ...), declared once
-//! ([`ElfFile`]): the `EI_DATA` byte names the order of everything after it, the section table
-//! is read at the offset the header gives, and the section names from the string table one of
-//! its entries locates.
+//! `readelf -h -S -s -W` for ELF files of either class and byte order: the file header, the
+//! section table (name, type, address, offset, size, flags, ...) and the symbol tables,
+//! declared once ([`format::ElfFile`]): the `EI_CLASS` byte chooses the layout, the `EI_DATA`
+//! byte the order of everything after it, the section table is read at the offset the header
+//! gives, the section names from the string table one of its entries locates, and `.symtab`
+//! and `.dynsym` at their sections' offsets with the string tables their links name.
 //!
 //! ```sh
 //! cargo run --example readelf                                  # this example's own executable
@@ -10,178 +11,22 @@
 //! ```
 //!
 //! The header and the section headers are nested `#[endian(runtime)]` declarations, read in
-//! the file's order as runs of fixed-size fields; the names are borrowed from the file. `binutils.rs` beside this file checks
+//! the file's order as runs of fixed-size fields; the symbol tables are `#[endian(runtime)]`
+//! wire images read a whole table at a time ([`format::Table`]); the names are borrowed from
+//! the file. `generate.rs` writes files of every class and order through the same
+//! declaration (`cargo run --example readelf -- --generate 32 big out.elf`). `binutils.rs` beside this file checks
 //! [`parse`] against binutils' `readelf` on every shared library of the host and of the cross
 //! toolchains (`cargo test --example readelf`).
 
 use std::fmt::Write as _;
-use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io;
 
-use endian_wire::format::ReadFormat;
-use endian_wire::{Endian, Endianize};
+use endian_wire::Endian;
 
-/// `Elf64_Ehdr` after its 16 bytes of identification (which [`ElfFile`] reads, the byte order
-/// among them): the file header, read in the file's order.
-#[derive(Endianize, Clone, Debug, PartialEq)]
-#[endian(runtime)]
-#[wire]
-pub struct FileHeader {
-    pub kind: u16,
-    pub machine: u16,
-    pub version: u32,
-    pub entry: u64,
-    pub phoff: u64,
-    pub shoff: u64,
-    pub flags: u32,
-    pub ehsize: u16,
-    pub phentsize: u16,
-    pub phnum: u16,
-    pub shentsize: u16,
-    pub shnum: u16,
-    pub shstrndx: u16,
-}
+pub mod format;
+pub mod generate;
 
-/// `Elf64_Shdr`: one entry of the section table, read in the order of the file around it (a
-/// bare `#[wire]` makes it a declaration, which follows that order).
-#[derive(Endianize, Clone, Debug, PartialEq)]
-#[endian(runtime)]
-#[wire]
-pub struct SectionHeader {
-    /// Offset of the name in the section-name string table.
-    pub name: u32,
-    pub kind: u32,
-    pub flags: u64,
-    pub addr: u64,
-    pub offset: u64,
-    pub size: u64,
-    pub link: u32,
-    pub info: u32,
-    pub addralign: u64,
-    pub entsize: u64,
-}
-
-/// A parsed file: its byte order, header, and sections with their names.
-#[derive(Debug)]
-pub struct Elf {
-    pub order: Endian,
-    pub header: FileHeader,
-    pub sections: Vec<Section>,
-}
-
-#[derive(Debug)]
-pub struct Section {
-    pub name: String,
-    pub header: SectionHeader,
-}
-
-const SHN_XINDEX: u16 = 0xffff;
-/// `SHT_NOBITS`: a section with no bytes in the file.
-const SHT_NOBITS: u32 = 8;
-
-/// What `readelf -h -S` reads of a 64-bit ELF file, declared once: the header, whose `EI_DATA`
-/// byte names the order of everything after it, the section table at `e_shoff`, and the
-/// section-name string table that one of its entries locates, borrowed from the file.
-#[derive(Endianize, Debug)]
-#[endian(runtime)]
-#[wire(magic = b"\x7fELF")]
-pub struct ElfFile<'a> {
-    /// `EI_CLASS`: 2 for ELF64 (`parse` refuses the rest first).
-    pub class: u8,
-    /// `EI_DATA`: 1 little-endian, 2 big-endian.
-    #[wire(order = match data {
-        1 => Some(Endian::Little),
-        2 => Some(Endian::Big),
-        _ => None,
-    })]
-    pub data: u8,
-    /// Version, OS ABI, padding.
-    pub ident_rest: [u8; 10],
-    pub header: FileHeader,
-    /// Section 0, which holds the real count and string-table index when they do not fit 16
-    /// bits.
-    #[wire(offset = header.shoff, if = header.shoff != 0)]
-    pub first: Option<SectionHeader>,
-    #[wire(offset = header.shoff, count = section_count(header.shnum, first.as_ref()))]
-    pub sections: Vec<SectionHeader>,
-    #[wire(
-        offset = names_table(sections.as_slice(), names_index(header.shstrndx, first.as_ref())).0,
-        count = names_table(sections.as_slice(), names_index(header.shstrndx, first.as_ref())).1
-    )]
-    pub names: &'a [u8],
-}
-
-/// How many section headers there are (`e_shnum`, or section 0's size when that is 0).
-fn section_count(shnum: u16, first: Option<&SectionHeader>) -> u64 {
-    match (shnum, first) {
-        (0, Some(first)) => first.size,
-        (n, _) => u64::from(n),
-    }
-}
-
-/// Which section holds the section names (`e_shstrndx`, or section 0's link).
-fn names_index(shstrndx: u16, first: Option<&SectionHeader>) -> u64 {
-    match (shstrndx, first) {
-        (SHN_XINDEX, Some(first)) => u64::from(first.link),
-        (n, _) => u64::from(n),
-    }
-}
-
-/// Where the section names are and how long they are: nothing for a missing index or a
-/// section without bytes in the file.
-fn names_table(sections: &[SectionHeader], index: u64) -> (u64, u64) {
-    match usize::try_from(index).ok().and_then(|i| sections.get(i)) {
-        Some(s) if s.kind != SHT_NOBITS => (s.offset, s.size),
-        _ => (0, 0),
-    }
-}
-
-/// Reads the header, the section table and the section names of a 64-bit ELF file.
-///
-/// # Errors
-/// `InvalidData` for a file that is not a 64-bit ELF file or whose tables do not fit the
-/// file (naming the field and the byte), or a read error.
-pub fn parse(file: &mut (impl Read + Seek)) -> io::Result<Elf> {
-    let invalid = |what: String| io::Error::new(io::ErrorKind::InvalidData, what);
-    let mut bytes = Vec::new();
-    file.seek(SeekFrom::Start(0))?;
-    file.read_to_end(&mut bytes)?;
-    if bytes.get(4).is_some_and(|&class| class != 2) {
-        return Err(invalid(format!("ELF class {} is not ELF64", bytes[4])));
-    }
-    let (elf, _) = ElfFile::read_format(&bytes)?;
-    let order = if elf.data == 2 {
-        Endian::Big
-    } else {
-        Endian::Little
-    };
-    if elf.header.shoff != 0 && elf.header.shentsize != 64 {
-        return Err(invalid(format!(
-            "section headers of {} bytes",
-            elf.header.shentsize
-        )));
-    }
-    let sections = elf
-        .sections
-        .into_iter()
-        .map(|header| Section {
-            name: name_at(elf.names, header.name),
-            header,
-        })
-        .collect();
-    Ok(Elf {
-        order,
-        header: elf.header,
-        sections,
-    })
-}
-
-/// The NUL-terminated name at `offset` of a string table.
-fn name_at(names: &[u8], offset: u32) -> String {
-    let rest = names.get(offset as usize..).unwrap_or_default();
-    let end = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
-    String::from_utf8_lossy(&rest[..end]).into_owned()
-}
+pub use format::{Elf, parse};
 
 /// readelf's name for a section type, where it has a fixed one.
 pub fn type_name(kind: u32, machine: u16) -> Option<&'static str> {
@@ -254,7 +99,9 @@ pub fn report(elf: &Elf) -> String {
         Endian::Big => "2's complement, big endian",
     };
     let _ = writeln!(out, "ELF Header:");
-    let _ = writeln!(out, "  Class:                             ELF64");
+    let wide = elf.class == format::ELFCLASS64;
+    let class = if wide { "ELF64" } else { "ELF32" };
+    let _ = writeln!(out, "  Class:                             {class}");
     let _ = writeln!(out, "  Data:                              {data}");
     let kind = match h.kind {
         1 => "REL",
@@ -299,10 +146,12 @@ pub fn report(elf: &Elf) -> String {
         return out;
     }
     let _ = writeln!(out, "\nSection Headers:");
+    let address = if wide { "Address         " } else { "Addr    " };
     let _ = writeln!(
         out,
-        "  [Nr] Name              Type            Address          Off    Size   ES Flg Lk Inf Al"
+        "  [Nr] Name              Type            {address} Off    Size   ES Flg Lk Inf Al"
     );
+    let digits = if wide { 16 } else { 8 };
     for (i, s) in elf.sections.iter().enumerate() {
         let k = &s.header;
         let kind = type_name(k.kind, h.machine)
@@ -311,25 +160,126 @@ pub fn report(elf: &Elf) -> String {
         let flags = flag_letters(k.flags, h.machine).unwrap_or_else(|| "x".into());
         let _ = writeln!(
             out,
-            "  [{i:2}] {:<17} {kind:<15} {:016x} {:06x} {:06x} {:02x} {flags:>3} {:2} {:3} {:2}",
-            s.name, k.addr, k.offset, k.size, k.entsize, k.link, k.info, k.addralign
+            "  [{i:2}] {:<17} {kind:<15} {:0digits$x} {:06x} {:06x} {:02x} {flags:>3} {:2} {:3} {:2}",
+            String::from_utf8_lossy(s.name),
+            k.addr,
+            k.offset,
+            k.size,
+            k.entsize,
+            k.link,
+            k.info,
+            k.addralign
         );
+    }
+    for (title, symbols) in [(".dynsym", &elf.dynsym), (".symtab", &elf.symtab)] {
+        if symbols.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "\nSymbol table '{title}' contains {} entries:",
+            symbols.len()
+        );
+        let _ = writeln!(
+            out,
+            "   Num:    Value{} Size Type    Bind   Vis      Ndx Name",
+            if wide { "         " } else { " " }
+        );
+        for (i, y) in symbols.iter().enumerate() {
+            let s = &y.sym;
+            let _ = writeln!(
+                out,
+                "{i:6}: {:0digits$x} {:5} {:<7} {:<6} {:<8} {:>3} {}",
+                s.value,
+                s.size,
+                symbol_type(s.info & 0xf),
+                symbol_bind(s.info >> 4),
+                symbol_visibility(s.other & 3),
+                symbol_index(s.shndx),
+                String::from_utf8_lossy(y.name)
+            );
+        }
     }
     out
 }
 
+/// readelf's names for a symbol's type (the low nibble of `st_info`).
+pub fn symbol_type(kind: u8) -> String {
+    match kind {
+        0 => "NOTYPE".into(),
+        1 => "OBJECT".into(),
+        2 => "FUNC".into(),
+        3 => "SECTION".into(),
+        4 => "FILE".into(),
+        5 => "COMMON".into(),
+        6 => "TLS".into(),
+        10 => "IFUNC".into(),
+        n => format!("<{n}>"),
+    }
+}
+
+/// readelf's names for a symbol's binding (the high nibble of `st_info`).
+pub fn symbol_bind(bind: u8) -> String {
+    match bind {
+        0 => "LOCAL".into(),
+        1 => "GLOBAL".into(),
+        2 => "WEAK".into(),
+        10 => "UNIQUE".into(),
+        n => format!("<{n}>"),
+    }
+}
+
+/// readelf's names for a symbol's visibility (the low two bits of `st_other`).
+pub fn symbol_visibility(other: u8) -> &'static str {
+    ["DEFAULT", "INTERNAL", "HIDDEN", "PROTECTED"][usize::from(other & 3)]
+}
+
+/// readelf's column for a symbol's section index.
+pub fn symbol_index(shndx: u16) -> String {
+    match shndx {
+        0 => "UND".into(),
+        0xfff1 => "ABS".into(),
+        0xfff2 => "COM".into(),
+        n => n.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod binutils;
+#[cfg(test)]
+mod tests;
 
 fn main() -> io::Result<()> {
-    let path = match std::env::args_os().nth(1) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--generate") {
+        // `--generate 32|64 little|big OUT`: a file written by the declaration.
+        let arg = |i: usize| args.get(i).and_then(|a| a.to_str()).unwrap_or("");
+        let shape = generate::Shape {
+            class: if arg(1) == "32" {
+                format::ELFCLASS32
+            } else {
+                format::ELFCLASS64
+            },
+            order: if arg(2) == "big" {
+                Endian::Big
+            } else {
+                Endian::Little
+            },
+            extra: 3,
+            symbols: 10,
+            dynamic: 4,
+        };
+        return std::fs::write(arg(3), generate::generate(&shape));
+    }
+    let path = match args.first() {
         Some(path) => path.into(),
         None => std::env::current_exe()?,
     };
     println!("File: {}", path.display());
-    match parse(&mut File::open(&path)?) {
+    let bytes = std::fs::read(&path)?;
+    match parse(&bytes) {
         Ok(elf) => print!("{}", report(&elf)),
-        // The error names the field and the byte (`ElfFile.sections at byte 64: ...`).
+        // The error names the field and the byte (`Tables64.sections at byte 64: ...`).
         Err(e) => {
             eprintln!("readelf: {}: {e}", path.display());
             std::process::exit(1);

@@ -34,6 +34,7 @@ use endian_wire_testkit::{market, shapes, solana};
 mod block_rows;
 mod chart;
 mod dns_rows;
+mod elf_rows;
 mod frame_codec_rows;
 mod headline;
 mod isa_rows;
@@ -41,7 +42,7 @@ mod nbt_rows;
 mod pcapng_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 18] = [
+const IMPLS: [&str; 19] = [
     "endian_wire",
     "memcpy",
     // The sequential entry point beside a parallel one (`block_rows.rs`): ours, not a peer.
@@ -61,6 +62,7 @@ const IMPLS: [&str; 18] = [
     "simple-dns",
     "binrw",
     "deku",
+    "object",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.
@@ -952,6 +954,7 @@ fn workloads() -> Vec<Section> {
         ("NBT", nbt_rows::workloads),
         ("pcapng, declared once", pcapng_rows::workloads),
         ("DNS, declared once", dns_rows::workloads),
+        ("ELF, declared once", elf_rows::workloads),
     ]
 }
 

@@ -12,6 +12,7 @@
 //! * `nbt_region`: region files against fastanvil;
 //! * `pcapng`: pcapng declared once (`examples/pcapng`) against pcap-parser;
 //! * `pcapng_binrw_deku`: the same formats written with binrw and deku (`peer_formats/`);
+//! * `elf`: ELF declared once (`examples/readelf`) against `object`;
 //! * `png`: PNG declared once (`examples/png`) against the `png` crate.
 
 // The counting allocator of `serde`'s hostile-input test.
@@ -20,6 +21,7 @@ static ALLOCATOR: endian_wire_testkit::alloc::Counting = endian_wire_testkit::al
 
 mod derive_vs_simple_endian;
 mod dns;
+mod elf;
 mod frame_borrowed;
 mod frame_derive;
 mod frame_shapes;
