@@ -36,11 +36,12 @@
 
 use alloc::vec;
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use super::config::{AnyConfig, Config, Entry, IntParam, OrderParam, Static};
-use super::decode::{BorrowDecode, Decode, Decoder};
+use super::decode::{BorrowDecode, Decode, Decoder, decode_into_slot};
 use super::encode::{Encode, Encoder};
 use super::error::{DecodeError, EncodeError};
 use super::read::SliceReader;
@@ -208,12 +209,9 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de> + Send>(
             if T::MIN_SIZE == 0 {
                 return sequential();
             }
-            let read = |count: usize, d: &mut Decoder<_>| {
-                let mut out = Vec::with_capacity(count);
-                for _ in 0..count {
-                    out.push(T::borrow_decode(d).ok()?);
-                }
-                Some(out)
+            let read = |slot: &mut MaybeUninit<T>, d: &mut Decoder<_>| {
+                slot.write(T::borrow_decode(d).ok()?);
+                Some(())
             };
             let sizes = (T::MIN_SIZE, size_of::<T>());
             match in_parts::<I, O, _>(src, config, sizes, T::borrow_skip, read) {
@@ -226,19 +224,21 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de> + Send>(
 }
 
 /// The entries of the sequence at the front of `src` (entries of at least `sizes.0` bytes on
-/// the wire and `sizes.1` in memory) read in parts on rayon's threads: one thread moves past
-/// them with `skip` (the boundary pass) and hands each part to the pool as soon as its end is
-/// known, so the parts are decoded while the pass goes on; `read` decodes a part's entries (given
-/// their count and a decoder in the state the sequential decode has where the part begins).
-/// Returns the entries in order and the bytes used; `None` when the sequence is too short to be
-/// worth the threads, or the pass or a part fails or ends elsewhere than the pass said, having
-/// charged the limit otherwise (the sequential decode then gives the verdict).
+/// the wire and `sizes.1` in memory) read in parts on rayon's threads, each straight into its
+/// place in the result: one thread moves past the entries with `skip` (the boundary pass) and
+/// hands each part to the pool as soon as its end is known, so the parts are decoded while the
+/// pass goes on; `read` decodes one entry into its slot (with a decoder in the state the
+/// sequential decode has where the part begins). Returns the entries and the bytes used;
+/// `None` when the sequence is too short to be worth the threads, or the pass or a part fails
+/// or ends elsewhere than the pass said, having charged the limit otherwise (the sequential
+/// decode then gives the verdict).
 fn in_parts<'de, I: IntParam, O: OrderParam, T: Send>(
     src: &'de [u8],
     config: Config,
     sizes: (usize, usize),
     skip: impl Fn(&mut Decoder<Static<SliceReader<'de>, I, O>>) -> Result<(), DecodeError> + Sync,
-    read: impl Fn(usize, &mut Decoder<Static<SliceReader<'de>, I, O>>) -> Option<Vec<T>> + Sync,
+    read: impl Fn(&mut MaybeUninit<T>, &mut Decoder<Static<SliceReader<'de>, I, O>>) -> Option<()>
+    + Sync,
 ) -> Option<(Vec<T>, usize)> {
     // The length, read as the sequential decode reads it.
     let mut d = Decoder::new(Static::<_, I, O>::new(SliceReader::new(src)), config);
@@ -248,18 +248,24 @@ fn in_parts<'de, I: IntParam, O: OrderParam, T: Send>(
         return None;
     }
     let per_part = split(len);
-    let mut parts: Vec<Option<Vec<T>>> = (0..len.div_ceil(per_part)).map(|_| None).collect();
+    // `len` is at most the input's length (each entry takes a byte or more), and the limit
+    // has been charged for it.
+    let mut out: Vec<T> = Vec::with_capacity(len);
+    let mut parts: Vec<Option<Part<'_, T>>> = (0..len.div_ceil(per_part)).map(|_| None).collect();
     let failed = AtomicBool::new(false);
     // Then one level deep, as the `Vec`'s entries are read; the skips charge the lengths the
     // decodes will, so each part starts with what the sequential decode has left there.
     let budget = d.budget();
     let mut d = Decoder::resumed(d.into_reader(), config, 1, budget);
     let mut end = Some(first);
+    let mut slots = &mut out.spare_capacity_mut()[..len];
     rayon::scope(|scope| {
         let (failed, read) = (&failed, &read);
         let mut from = (first, budget);
-        for (k, part) in parts.iter_mut().enumerate() {
+        for (k, done) in parts.iter_mut().enumerate() {
             let count = per_part.min(len - k * per_part);
+            let (mine, rest) = core::mem::take(&mut slots).split_at_mut(count);
+            slots = rest;
             for _ in 0..count {
                 if failed.load(Ordering::Relaxed) || skip(&mut d).is_err() {
                     end = None;
@@ -274,23 +280,54 @@ fn in_parts<'de, I: IntParam, O: OrderParam, T: Send>(
                 let bytes = &src[from.0..to.0];
                 let reader = Static::<_, I, O>::new(SliceReader::new(bytes));
                 let mut d = Decoder::resumed(reader, config, 1, from.1);
-                match read(count, &mut d) {
-                    Some(values) if d.offset() == bytes.len() && d.budget() == to.1 => {
-                        *part = Some(values);
+                let mut part = Part {
+                    slots: mine,
+                    written: 0,
+                };
+                while part.written < count {
+                    if read(&mut part.slots[part.written], &mut d).is_none() {
+                        failed.store(true, Ordering::Relaxed);
+                        return;
                     }
-                    _ => failed.store(true, Ordering::Relaxed),
+                    part.written += 1;
+                }
+                if d.offset() == bytes.len() && d.budget() == to.1 {
+                    *done = Some(part);
+                } else {
+                    failed.store(true, Ordering::Relaxed);
                 }
             });
             from = to;
         }
         end = Some(from.0);
     });
+    // On a failure the parts written so far drop their entries here, and `out` stays empty.
     let end = end.filter(|_| !failed.into_inner())?;
-    let mut out = Vec::with_capacity(len);
     for part in parts {
-        out.extend(part?);
+        // Every part was written in full (none failed, and the pass reached the end).
+        core::mem::forget(part?);
     }
+    // SAFETY: the parts tile the first `len` slots (split off in order, `count` each, summing
+    // to `len`), each part wrote all of its slots (`written == count` before it was kept), and
+    // every part was kept and forgotten above, so no entry is dropped there.
+    unsafe { out.set_len(len) };
     Some((out, end))
+}
+
+/// Slots of the result that one part writes, the first `written` of them holding entries: if
+/// the part is dropped (it failed, or another did), so are they.
+struct Part<'a, T> {
+    slots: &'a mut [MaybeUninit<T>],
+    written: usize,
+}
+
+impl<T> Drop for Part<'_, T> {
+    fn drop(&mut self) {
+        let written = &mut self.slots[..self.written];
+        // SAFETY: the first `written` slots were each written by `read` and nothing has moved
+        // the entries out (a part that is kept in full is forgotten, never dropped).
+        unsafe { core::ptr::drop_in_place(written as *mut [MaybeUninit<T>] as *mut [T]) };
+    }
 }
 
 fn decode_from_slice_in<T: Decode + Send, I: IntParam, O: OrderParam>(
@@ -303,7 +340,7 @@ fn decode_from_slice_in<T: Decode + Send, I: IntParam, O: OrderParam>(
     if T::FIXED_SIZE.is_some() || T::MIN_SIZE == 0 {
         return sequential();
     }
-    let read = |count, d: &mut Decoder<_>| T::decode_vec(count, d).ok();
+    let read = |slot: &mut MaybeUninit<T>, d: &mut Decoder<_>| decode_into_slot(d, slot).ok();
     match in_parts::<I, O, _>(src, config, (T::MIN_SIZE, size_of::<T>()), T::skip, read) {
         Some(decoded) => Ok(decoded),
         None => sequential(),
