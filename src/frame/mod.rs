@@ -127,7 +127,7 @@
 //! ```
 //!
 //! A block of thousands of entries (transactions, records with variable-length parts) can use
-//! every core: [`parallel`] (feature `rayon`) encodes a `[T]` with a size pass and the entries
+//! every core: `frame::parallel` (feature `rayon`) encodes a `[T]` with a size pass and the entries
 //! written into one buffer in parallel, and decodes a `Vec<T>` with a boundary pass
 //! ([`Decode::skip`]: lengths and tags only) and the entries decoded in parallel. The bytes,
 //! values, limits and errors are the sequential entry points'; small blocks stay on the

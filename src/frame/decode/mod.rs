@@ -55,7 +55,7 @@ pub trait Decode: Sized {
     fn decode<R: Reader>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
 
     /// Moves past one value without building it: the boundary pass that lets
-    /// [`parallel`](super::parallel) decode the elements of a run on many cores.
+    /// `frame::parallel` (feature `rayon`) decode the elements of a run on many cores.
     ///
     /// Wherever [`decode`](Self::decode) succeeds, `skip` succeeds too, ends where it ends
     /// and reads the same length prefixes through [`Decoder::read_len`] (which charges them to
@@ -237,7 +237,7 @@ pub trait BorrowDecode<'de>: Sized {
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
 
     /// [`Decode::skip`] for the borrowed decode (the boundary pass of
-    /// [`parallel::borrow_decode_from_slice`](super::parallel::borrow_decode_from_slice)),
+    /// `frame::parallel::borrow_decode_from_slice`),
     /// under the same contract. The default borrow-decodes the value and drops it.
     ///
     /// # Errors
