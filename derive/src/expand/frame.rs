@@ -304,80 +304,71 @@ impl Cx<'_> {
             let ty = &field.ty;
             as_read(field).to_string() != quote!(#ty).to_string()
         };
-        let decodes = fields.fields.iter().map(|field| {
-            let member = field.member();
+        // One field read (`skip` false) or moved past (`skip` true), in its own order: through
+        // its per-field length encoding, its `BorrowDecode` when it borrows, else its `Decode`.
+        let field_call = |field: &Field, skip: bool| {
             let field_ty = as_read(field);
-            let call = match &field.frame_len {
-                Some(len) => quote!(#f::len::decode::<#f::len::#len, _, _>(d)),
-                None if borrows(field) => {
+            let call = match (&field.frame_len, skip) {
+                (Some(len), false) => quote!(#f::len::decode::<#f::len::#len, _, _>(d)),
+                (Some(len), true) => quote!(#f::len::skip::<#f::len::#len, #field_ty, _>(d)),
+                (None, false) if borrows(field) => {
                     quote!(<#field_ty as #f::BorrowDecode<'__de>>::borrow_decode(d))
                 }
-                None => quote!(<#field_ty as #f::Decode>::decode(d)),
+                (None, true) if borrows(field) => {
+                    quote!(<#field_ty as #f::BorrowDecode<'__de>>::borrow_skip(d))
+                }
+                (None, false) => quote!(<#field_ty as #f::Decode>::decode(d)),
+                (None, true) => quote!(<#field_ty as #f::Decode>::skip(d)),
             };
-            let call = match field.order {
+            match field.order {
                 Some(order) if Some(order) != self.order => {
                     let order = self.at(field).order_expr("d");
                     quote!(d.in_order_borrowed(#order, (), |d, ()| #call, |d, ()| #call))
                 }
                 _ => call,
-            };
+            }
+        };
+        // `body` in the container's order; under a typed configuration of the other order,
+        // `reenter` on the erased decoder (see `in_own_order`).
+        let in_own_order = |body: TokenStream, reenter: TokenStream| match self.order {
+            Some(_) => {
+                let order = self.order_expr("d");
+                quote! {
+                    d.in_order_borrowed(
+                        #order,
+                        (),
+                        #[inline(always)] |d, ()| { #body },
+                        |d, ()| #reenter,
+                    )
+                }
+            }
+            None => body,
+        };
+        let decodes = fields.fields.iter().map(|field| {
+            let member = field.member();
+            let call = field_call(field, false);
             quote!(#member: #call?)
         });
         let build = match fields.style {
             Style::Unit => quote!(Self),
             _ => quote!(Self { #(#decodes,)* }),
         };
+        let decode = in_own_order(
+            quote!(::core::result::Result::Ok(#build)),
+            quote!(<Self as #f::BorrowDecode<'__de>>::borrow_decode(d)),
+        );
         // The boundary pass: each field moved past as it is read.
         let skips = fields.fields.iter().map(|field| {
-            let field_ty = as_read(field);
-            let call = match &field.frame_len {
-                Some(len) => quote!(#f::len::skip::<#f::len::#len, #field_ty, _>(d)),
-                None if borrows(field) => {
-                    quote!(<#field_ty as #f::BorrowDecode<'__de>>::borrow_skip(d))
-                }
-                None => quote!(<#field_ty as #f::Decode>::skip(d)),
-            };
-            let call = match field.order {
-                Some(order) if Some(order) != self.order => {
-                    let order = self.at(field).order_expr("d");
-                    quote!(d.in_order_borrowed(#order, (), |d, ()| #call, |d, ()| #call))
-                }
-                _ => call,
-            };
+            let call = field_call(field, true);
             quote!(#call?;)
         });
-        let skip_body = quote! {
-            #(#skips)*
-            ::core::result::Result::Ok(())
-        };
-        let skip = match self.order {
-            Some(_) => {
-                let order = self.order_expr("d");
-                quote! {
-                    d.in_order_borrowed(
-                        #order,
-                        (),
-                        #[inline(always)] |d, ()| { #skip_body },
-                        |d, ()| <Self as #f::BorrowDecode<'__de>>::borrow_skip(d),
-                    )
-                }
-            }
-            None => skip_body,
-        };
-        let decode = match self.order {
-            Some(_) => {
-                let order = self.order_expr("d");
-                quote! {
-                    d.in_order_borrowed(
-                        #order,
-                        (),
-                        #[inline(always)] |d, ()| ::core::result::Result::Ok(#build),
-                        |d, ()| <Self as #f::BorrowDecode<'__de>>::borrow_decode(d),
-                    )
-                }
-            }
-            None => quote!(::core::result::Result::Ok(#build)),
-        };
+        let skip = in_own_order(
+            quote! {
+                #(#skips)*
+                ::core::result::Result::Ok(())
+            },
+            quote!(<Self as #f::BorrowDecode<'__de>>::borrow_skip(d)),
+        );
         let min_sizes = fields.fields.iter().map(|field| {
             let field_ty = as_read(field);
             quote!(+ <#field_ty as #f::BorrowDecode<'__de>>::MIN_SIZE)
