@@ -204,20 +204,7 @@ pub fn borrow_decode_from_slice<'de, T: BorrowDecode<'de> + Send>(
     impl<'de, T: BorrowDecode<'de> + Send> Entry for Run<'de, T> {
         type Out = Result<(Vec<T>, usize), DecodeError>;
         fn run<I: IntParam, O: OrderParam>(self, config: Config) -> Self::Out {
-            let src = self.0;
-            let sequential = || super::borrow_decode_from_slice::<Vec<T>>(src, config);
-            if T::MIN_SIZE == 0 {
-                return sequential();
-            }
-            let read = |slot: &mut MaybeUninit<T>, d: &mut Decoder<_>| {
-                slot.write(T::borrow_decode(d).ok()?);
-                Some(())
-            };
-            let sizes = (T::MIN_SIZE, size_of::<T>());
-            match in_parts::<I, O, _>(src, config, sizes, T::borrow_skip, read) {
-                Some(decoded) => Ok(decoded),
-                None => sequential(),
-            }
+            borrow_decode_from_slice_in::<T, I, O>(self.0, config)
         }
     }
     config.dispatch(Run(src, core::marker::PhantomData))
@@ -342,6 +329,31 @@ fn decode_from_slice_in<T: Decode + Send, I: IntParam, O: OrderParam>(
     }
     let read = |slot: &mut MaybeUninit<T>, d: &mut Decoder<_>| decode_into_slot(d, slot).ok();
     match in_parts::<I, O, _>(src, config, (T::MIN_SIZE, size_of::<T>()), T::skip, read) {
+        Some(decoded) => Ok(decoded),
+        None => sequential(),
+    }
+}
+
+fn borrow_decode_from_slice_in<'de, T: BorrowDecode<'de> + Send, I: IntParam, O: OrderParam>(
+    src: &'de [u8],
+    config: Config,
+) -> Result<(Vec<T>, usize), DecodeError> {
+    let sequential = || super::borrow_decode_from_slice::<Vec<T>>(src, config);
+    // Entries of no bytes have no boundaries to find.
+    if T::MIN_SIZE == 0 {
+        return sequential();
+    }
+    let read = |slot: &mut MaybeUninit<T>, d: &mut Decoder<_>| {
+        slot.write(T::borrow_decode(d).ok()?);
+        Some(())
+    };
+    match in_parts::<I, O, _>(
+        src,
+        config,
+        (T::MIN_SIZE, size_of::<T>()),
+        T::borrow_skip,
+        read,
+    ) {
         Some(decoded) => Ok(decoded),
         None => sequential(),
     }
