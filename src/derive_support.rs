@@ -324,6 +324,27 @@ macro_rules! __with_std {
     ($($tokens:tt)*) => {};
 }
 
+/// Expands its input only when `endian_wire` is built with `alloc` (what format declarations
+/// generate: their readers and errors allocate).
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_alloc {
+    ($($tokens:tt)*) => { $($tokens)* };
+}
+
+/// Without `alloc`, a format declaration is an error that says what it needs.
+#[cfg(not(feature = "alloc"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_alloc {
+    ($($tokens:tt)*) => {
+        ::core::compile_error!(
+            "format declarations (`#[wire(...)]`) need the `alloc` feature of endian_wire"
+        );
+    };
+}
+
 /// Expands its input only when `endian_wire` is built with `bincode` (the derive emits
 /// `bincode::Encode` / `Decode` impls through it for types marked `#[endian_wire(bincode)]`).
 #[cfg(feature = "bincode")]
@@ -348,17 +369,16 @@ macro_rules! __with_bincode {
 
 /// What format declarations (`#[wire(...)]`) call, besides `endian_wire::format`'s public
 /// reader and writer.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub mod format {
     use alloc::format;
     use core::fmt;
-    use std::io::{self, ErrorKind};
 
+    pub use crate::format::FormatErrorKind as Kind;
+    use crate::format::FormatErrorKind as ErrorKind;
     pub use crate::format::{
-        FormatError, FormatReader, FormatWriter, PathSegment, ReadFormat, WriteFormat,
+        FormatError, FormatReader, FormatWriter, PathSegment, ReadFormat, Result, WriteFormat,
     };
-    pub use std::io::ErrorKind as Kind;
-    pub use std::io::Result;
 
     use crate::endianize::ConvertError;
     use crate::io::InvalidImage;
@@ -373,10 +393,10 @@ pub mod format {
         value: C,
         kind: ErrorKind,
         at: usize,
-    ) -> io::Result<usize> {
+    ) -> Result<usize> {
         value
             .try_into()
-            .map_err(|_| FormatError::io_error(kind, at, format!("{value:?} is not a length")))
+            .map_err(|_| FormatError::new(kind, at, format!("{value:?} is not a length")))
     }
 
     /// The value a `calc` (or a count's implicit `calc`) writes, converted to the field's type.
@@ -384,9 +404,9 @@ pub mod format {
     /// # Errors
     /// `InvalidInput` when it does not fit.
     #[inline]
-    pub fn calc<F: TryFrom<V>, V: Copy + fmt::Display>(value: V, at: usize) -> io::Result<F> {
+    pub fn calc<F: TryFrom<V>, V: Copy + fmt::Display>(value: V, at: usize) -> Result<F> {
         F::try_from(value).map_err(|_| {
-            FormatError::io_error(
+            FormatError::new(
                 ErrorKind::InvalidInput,
                 at,
                 format!(
@@ -406,10 +426,10 @@ pub mod format {
         count: C,
         len: usize,
         at: usize,
-    ) -> io::Result<()> {
+    ) -> Result<()> {
         match count.try_into() {
             Ok(n) if n == len => Ok(()),
-            _ => Err(FormatError::io_error(
+            _ => Err(FormatError::new(
                 ErrorKind::InvalidInput,
                 at,
                 format!("the count reads as {count:?} but the collection holds {len}"),
@@ -427,11 +447,11 @@ pub mod format {
         items: &[T],
         terminator: &T,
         at: usize,
-    ) -> io::Result<()> {
+    ) -> Result<()> {
         match items.iter().position(|item| item == terminator) {
             None => Ok(()),
             Some(index) => Err(FormatError::in_index(
-                FormatError::io_error(
+                FormatError::new(
                     ErrorKind::InvalidInput,
                     at,
                     format!(
@@ -448,11 +468,11 @@ pub mod format {
     /// # Errors
     /// `InvalidInput` when it does not.
     #[inline]
-    pub fn check_if(condition: bool, is_some: bool, at: usize) -> io::Result<()> {
+    pub fn check_if(condition: bool, is_some: bool, at: usize) -> Result<()> {
         if condition == is_some {
             return Ok(());
         }
-        Err(FormatError::io_error(
+        Err(FormatError::new(
             ErrorKind::InvalidInput,
             at,
             if is_some {
@@ -491,9 +511,9 @@ pub mod format {
         value: O,
         kind: ErrorKind,
         at: usize,
-    ) -> io::Result<crate::wire::Endian> {
+    ) -> Result<crate::wire::Endian> {
         value.into_order().ok_or_else(|| {
-            FormatError::io_error(
+            FormatError::new(
                 kind,
                 at,
                 "no byte order: the field's `order` expression gives `None` for it",
@@ -508,7 +528,7 @@ pub mod format {
     pub fn write_at(writer: &mut FormatWriter<'_>, offset: usize) -> Result<()> {
         let at = writer.position();
         if offset < at {
-            return Err(FormatError::io_error(
+            return Err(FormatError::new(
                 ErrorKind::InvalidInput,
                 at,
                 format!(
@@ -528,7 +548,7 @@ pub mod format {
     pub fn bytes_written(writer: &FormatWriter<'_>, start: usize, size: usize) -> Result<()> {
         let used = writer.position() - start;
         if used != size {
-            return Err(FormatError::io_error(
+            return Err(FormatError::new(
                 ErrorKind::InvalidInput,
                 start,
                 format!("the field takes {used} bytes where its `bytes` gives {size}"),
@@ -563,8 +583,8 @@ pub mod format {
     }
 
     #[cold]
-    fn too_long(kind: ErrorKind, start: usize, used: usize, size: usize) -> io::Error {
-        FormatError::io_error(
+    fn too_long(kind: ErrorKind, start: usize, used: usize, size: usize) -> FormatError {
+        FormatError::new(
             kind,
             start,
             format!("the field takes {used} bytes, more than its `pad_size_to = {size}`"),
@@ -573,17 +593,17 @@ pub mod format {
 
     /// A conversion error of a field at `at`.
     #[cold]
-    pub fn convert(error: ConvertError, kind: ErrorKind, at: usize) -> io::Error {
+    pub fn convert(error: ConvertError, kind: ErrorKind, at: usize) -> FormatError {
         crate::format::converting(error, kind, at)
     }
 
     /// An invalid part of the image of a field that starts at `image[0]`, at byte `at`.
     #[cold]
-    pub fn invalid(error: InvalidImage, image: &[u8], at: usize) -> io::Error {
+    pub fn invalid(error: InvalidImage, image: &[u8], at: usize) -> FormatError {
         let part = image
             .get(error.offset..error.offset + error.len)
             .unwrap_or(&[]);
-        FormatError::io_error(
+        FormatError::new(
             ErrorKind::InvalidData,
             at + error.offset,
             format!(
@@ -605,12 +625,15 @@ pub mod format {
     /// A run of fixed-size fields (`(name, size)`, in order) that the input cannot hold: the
     /// error of the first field it cuts.
     #[cold]
-    pub fn truncated_run(reader: &FormatReader<'_>, fields: &[(&'static str, usize)]) -> io::Error {
+    pub fn truncated_run(
+        reader: &FormatReader<'_>,
+        fields: &[(&'static str, usize)],
+    ) -> FormatError {
         let left = reader.remaining();
         let mut at = 0;
         for &(name, size) in fields {
             if at + size > left {
-                let e = FormatError::io_error(
+                let e = FormatError::new(
                     ErrorKind::UnexpectedEof,
                     reader.position() + at,
                     format!("needs {size} bytes, {} left", left - at),
@@ -619,7 +642,7 @@ pub mod format {
             }
             at += size;
         }
-        FormatError::io_error(
+        FormatError::new(
             ErrorKind::UnexpectedEof,
             reader.position(),
             "input ends early",
@@ -673,7 +696,7 @@ pub mod format {
         if bits >= 64 || word >> bits == 0 {
             return Ok(word);
         }
-        Err(FormatError::io_error(
+        Err(FormatError::new(
             ErrorKind::InvalidInput,
             at,
             format!(
@@ -719,7 +742,7 @@ pub mod format {
         if expected == found {
             return Ok(());
         }
-        Err(FormatError::io_error(
+        Err(FormatError::new(
             ErrorKind::InvalidData,
             at,
             format!(
@@ -731,8 +754,8 @@ pub mod format {
 
     /// A tag that no variant has (and no fallback takes).
     #[cold]
-    pub fn unknown_tag<T: fmt::Display + fmt::LowerHex>(tag: T, at: usize) -> io::Error {
-        FormatError::io_error(
+    pub fn unknown_tag<T: fmt::Display + fmt::LowerHex>(tag: T, at: usize) -> FormatError {
+        FormatError::new(
             ErrorKind::InvalidData,
             at,
             format!("unknown tag {tag} ({tag:#x})"),
@@ -741,8 +764,8 @@ pub mod format {
 
     /// A fallback variant about to be written holds the tag of another variant.
     #[cold]
-    pub fn fallback_clash<T: fmt::Display>(tag: T, variant: &str, at: usize) -> io::Error {
-        FormatError::io_error(
+    pub fn fallback_clash<T: fmt::Display>(tag: T, variant: &str, at: usize) -> FormatError {
+        FormatError::new(
             ErrorKind::InvalidInput,
             at,
             format!(

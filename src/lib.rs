@@ -32,7 +32,7 @@
 //! | [`Endianize`] (derive) | logical types and their generated wire types |
 //! | [`RuntimeEndian`] (derive) | types whose byte order is chosen when reading and writing |
 //! | [`frame`] | whole messages in bincode's format: lengths, `Vec`, `String`, `Option`, enums with data |
-//! | [`format`] (`std`) | format declarations: `#[wire(...)]` layouts (counts from fields, magic, tags, padding, optional fields) read from slices, written to a `Vec` or a writer ([Format declarations](#format-declarations)) |
+//! | [`format`] (`alloc`) | format declarations: `#[wire(...)]` layouts (counts from fields, magic, tags, padding, optional fields) read from slices, written to a `Vec` or a writer ([Format declarations](#format-declarations)) |
 //!
 //! # API grammar
 //!
@@ -45,7 +45,7 @@
 //! | fixed image, slices | [`read_from_slice`]`(data)` (a prefix) / [`view`]`(data)`, [`view_slice`]`(data)` (all of it) | [`write_to_extend`]`(&value, out)` | `read_*` leaves them; `view*` refuses them | `&'static str` (simple_endian's), [`ViewError`] |
 //! | runtime order | `T::read_as(data, order)` (a prefix), `T::read_all_as` / `view_all_as` (all of it), `read_from_as(reader, order)` | `value.write_as(out, order)`, `T::write_all_as(items, out, order)`, `write_to_as(writer, order)` | as the fixed image, order last | `std::io::Error` |
 //! | framing | [`frame::decode_from_slice`]`(src, config)` returns the bytes used; `decode_from_slice_exact` refuses more; `borrow_decode_from_slice`, `decode_from_reader` | [`frame::encode_to_vec`]`(&value, config)`, `encode_append`, `encode_into_slice`, `encode_into_writer`, `encoded_size` | left, counted (bincode 2's rule) | [`frame::DecodeError`], [`frame::EncodeError`] |
-//! | format declarations | `T::read_format(data)` returns the value and the bytes used; `read_format_exact` refuses more; `reader.read::<T>()` inside a hand-written [`format::ReadFormat`]; [`format::FormatStream`]`::new(reader).read::<T>()` from a `Read` without `Seek` | `value.write_format(out)` appends to a `Vec`, `to_format_vec()`, `write_format_to(writer)` | left, counted (framing's rule) | `std::io::Error` holding a [`format::FormatError`] (field path, byte offset) |
+//! | format declarations | `T::read_format(data)` returns the value and the bytes used; `read_format_exact` refuses more; `reader.read::<T>()` inside a hand-written [`format::ReadFormat`]; [`format::FormatStream`]`::new(reader).read::<T>()` from a `Read` without `Seek` | `value.write_format(out)` appends to a `Vec`, `to_format_vec()`, `write_format_to(writer)` | left, counted (framing's rule) | [`format::FormatError`] (kind, field path, byte offset; into `std::io::Error` with `std`) |
 //! | transport | `MessageReader::read`, `messages`; the tokio `Decoder` | `MessageWriter::send` / `feed`; the tokio `Encoder` | a message is its length prefix's bytes | `stream::MessageError` |
 //!
 //! Arguments run value (or `self`), then where the bytes go or come from, then the byte order
@@ -345,7 +345,8 @@
 //! * `derive` (default): `#[derive(Endianize)]`.
 //! * `std` (default): implies `alloc`; `std::io` reading and writing, and run-time CPU feature
 //!   detection for the bulk kernels (without it they use what the compile target guarantees).
-//! * `alloc`: the text types that own their storage.
+//! * `alloc`: the text types that own their storage; format declarations ([`format`]), read
+//!   from slices and written to `Vec`s.
 //! * `encoding_rs`: single-byte legacy encodings for the fixed UTF-8-sized text buffers.
 //! * `bincode`: bincode 2's `Encode` / `Decode` / `BorrowDecode` for the wrappers, text types
 //!   and derived types marked `#[endian_wire(bincode)]`, with the bytes of [`frame`]. Derived
@@ -371,7 +372,7 @@ pub mod bulk;
 #[doc(hidden)]
 pub mod derive_support;
 mod endianize;
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub mod format;
 pub mod frame;
 pub mod io;

@@ -14,10 +14,12 @@
 //! (`compare/tests/peers/dns.rs`), the report and the fuzz target, which include this file.
 
 use std::collections::HashMap;
-use std::io::{self, ErrorKind};
 
 use endian_wire::Endianize;
-use endian_wire::format::{FormatError, FormatReader, FormatWriter, ReadFormat, Temp, WriteFormat};
+use endian_wire::format::FormatErrorKind as ErrorKind;
+use endian_wire::format::{
+    FormatError, FormatReader, FormatWriter, ReadFormat, Result, Temp, WriteFormat,
+};
 
 /// The most bytes a name takes uncompressed: its labels, their lengths and the root's zero.
 pub const MAX_NAME_LEN: usize = 255;
@@ -341,7 +343,7 @@ impl<'a> Name<'a> {
     /// # Errors
     /// `InvalidInput` if the labels are not whole labels of 1 to 63 bytes, if they are over 255
     /// bytes with the root, or if the pointer is over 14 bits.
-    pub fn new(labels: &'a [u8], pointer: Option<u16>) -> io::Result<Self> {
+    pub fn new(labels: &'a [u8], pointer: Option<u16>) -> Result<Self> {
         let mut at = 0;
         while at < labels.len() {
             let len = usize::from(labels[at]);
@@ -404,7 +406,7 @@ impl<'a> Name<'a> {
     /// `InvalidData` naming the offset in `message`: a pointer past its end or not further
     /// back than the one before it (a loop), a label running past the end, a label type
     /// other than 00 and 11, a name over 255 bytes.
-    pub fn resolve(&self, message: &'a [u8]) -> io::Result<Vec<&'a [u8]>> {
+    pub fn resolve(&self, message: &'a [u8]) -> Result<Vec<&'a [u8]>> {
         let mut labels = Vec::new();
         self.walk(message, |label| labels.push(label))?;
         Ok(labels)
@@ -415,7 +417,7 @@ impl<'a> Name<'a> {
     ///
     /// # Errors
     /// As [`resolve`](Self::resolve).
-    pub fn dotted(&self, message: &'a [u8]) -> io::Result<String> {
+    pub fn dotted(&self, message: &'a [u8]) -> Result<String> {
         let mut text = String::new();
         self.walk(message, |label| {
             text.push_str(&Escaped(label).to_string());
@@ -429,7 +431,7 @@ impl<'a> Name<'a> {
 
     /// Visits every label, following the pointers in `message`; bounded by the 255 bytes a
     /// name may spell and by pointers that must go back each time.
-    fn walk(&self, message: &'a [u8], mut visit: impl FnMut(&'a [u8])) -> io::Result<()> {
+    fn walk(&self, message: &'a [u8], mut visit: impl FnMut(&'a [u8])) -> Result<()> {
         // The root's zero, then each label's length and bytes.
         let mut spelled = 1 + self.labels.len();
         for label in self.own_labels() {
@@ -489,7 +491,7 @@ impl<'a> Name<'a> {
 impl<'de: 'a, 'a> ReadFormat<'de> for Name<'a> {
     const MIN_SIZE: usize = 1;
 
-    fn read_with(reader: &mut FormatReader<'de>) -> io::Result<Self> {
+    fn read_with(reader: &mut FormatReader<'de>) -> Result<Self> {
         let start = reader.position();
         let pointer = loop {
             let at = reader.position();
@@ -524,7 +526,7 @@ impl<'de: 'a, 'a> ReadFormat<'de> for Name<'a> {
 }
 
 impl WriteFormat for Name<'_> {
-    fn write_with(&self, writer: &mut FormatWriter<'_>) -> io::Result<()> {
+    fn write_with(&self, writer: &mut FormatWriter<'_>) -> Result<()> {
         writer.bytes(self.labels);
         match self.pointer {
             Some(p) => writer.bytes(&(0xc000 | p).to_be_bytes()),
@@ -535,12 +537,12 @@ impl WriteFormat for Name<'_> {
 }
 
 #[cold]
-fn invalid_name(kind: ErrorKind, at: usize, why: impl core::fmt::Display) -> io::Error {
-    FormatError::io_error(kind, at, format_args!("Name: {why}"))
+fn invalid_name(kind: ErrorKind, at: usize, why: impl core::fmt::Display) -> FormatError {
+    FormatError::new(kind, at, format_args!("Name: {why}"))
 }
 
 #[cold]
-fn too_long(kind: ErrorKind, at: usize, spelled: usize) -> io::Error {
+fn too_long(kind: ErrorKind, at: usize, spelled: usize) -> FormatError {
     invalid_name(
         kind,
         at,
@@ -549,7 +551,7 @@ fn too_long(kind: ErrorKind, at: usize, spelled: usize) -> io::Error {
 }
 
 #[cold]
-fn runs_past(at: usize, len: usize) -> io::Error {
+fn runs_past(at: usize, len: usize) -> FormatError {
     invalid_name(
         ErrorKind::InvalidData,
         at,
@@ -558,7 +560,7 @@ fn runs_past(at: usize, len: usize) -> io::Error {
 }
 
 #[cold]
-fn label_type(at: usize, len: u8) -> io::Error {
+fn label_type(at: usize, len: u8) -> FormatError {
     invalid_name(
         ErrorKind::InvalidData,
         at,
@@ -590,7 +592,7 @@ impl core::fmt::Display for Escaped<'_> {
 ///
 /// # Errors
 /// `InvalidInput` for an empty label, one over 63 bytes, or a name over 255 bytes.
-pub fn labels_of(dotted: &str) -> io::Result<Vec<u8>> {
+pub fn labels_of(dotted: &str) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     let trimmed = dotted.strip_suffix('.').unwrap_or(dotted);
     if !trimmed.is_empty() {

@@ -14,7 +14,7 @@
 
 use std::io::{self, ErrorKind};
 
-use endian_wire::format::{FormatError, FormatReader, FormatWriter, ReadFormat, WriteFormat};
+use endian_wire::format::{self, FormatError, FormatReader, FormatWriter, ReadFormat, WriteFormat};
 use endian_wire::{Endian, Endianize, RuntimeEndian};
 
 /// `EI_CLASS` of a 32-bit file.
@@ -161,21 +161,21 @@ pub fn tables<S: SectionFields>(
 pub struct Table<T>(pub Vec<T>);
 
 impl<'de, T: RuntimeEndian> ReadFormat<'de> for Table<T> {
-    fn read_with(reader: &mut FormatReader<'de>) -> io::Result<Self> {
+    fn read_with(reader: &mut FormatReader<'de>) -> format::Result<Self> {
         let at = reader.position();
         let bytes = reader.take(reader.remaining())?;
         T::read_all_as(bytes, reader.order())
             .map(Table)
-            .map_err(|e| FormatError::io_error(e.kind(), at, e))
+            .map_err(|e| FormatError::new(e.kind(), at, e))
     }
 }
 
 impl<T: RuntimeEndian> WriteFormat for Table<T> {
-    fn write_with(&self, writer: &mut FormatWriter<'_>) -> io::Result<()> {
+    fn write_with(&self, writer: &mut FormatWriter<'_>) -> format::Result<()> {
         let mut bytes = Vec::new();
         let at = writer.position();
         T::write_all_as(&self.0, &mut bytes, writer.order())
-            .map_err(|e| FormatError::io_error(e.kind(), at, e))?;
+            .map_err(|e| FormatError::new(e.kind(), at, e))?;
         writer.bytes(&bytes);
         Ok(())
     }

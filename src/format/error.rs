@@ -1,11 +1,11 @@
-//! [`FormatError`]: what a format declaration's read or write reports, inside a
-//! `std::io::Error`, with the field path and the byte offset.
+//! [`FormatError`]: what a format declaration's read or write reports, with the field path and
+//! the byte offset. It needs only `alloc`; with `std` it converts to and from `std::io::Error`.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
+#[cfg(feature = "std")]
 use std::io;
-
 /// One step of a field path: `.name`, `[index]` or `::Variant`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PathSegment {
@@ -19,16 +19,73 @@ pub enum PathSegment {
     Type(String),
 }
 
-/// The payload of every `std::io::Error` a format read or write returns: the kind is the
-/// `io::Error`'s, the rest says where.
+/// What went wrong, in the words of `std::io::ErrorKind` (which the crate's other readers
+/// return): with `std`, it compares equal to the `io::ErrorKind` of the same name and converts
+/// to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FormatErrorKind {
+    /// The input ended before the value did.
+    UnexpectedEof,
+    /// The input's bytes are not a value of the type (a bad magic, tag, checksum, length).
+    InvalidData,
+    /// The value cannot be written as declared (a count that does not fit its field, an `if`
+    /// that disagrees with its `Option`).
+    InvalidInput,
+    /// Anything else: an error of a kind the crate does not make (from an `std::io::Read`
+    /// underneath a [`FormatStream`](super::FormatStream), or a hand-written impl).
+    Other,
+}
+
+#[cfg(feature = "std")]
+impl From<FormatErrorKind> for io::ErrorKind {
+    fn from(kind: FormatErrorKind) -> Self {
+        match kind {
+            FormatErrorKind::UnexpectedEof => io::ErrorKind::UnexpectedEof,
+            FormatErrorKind::InvalidData => io::ErrorKind::InvalidData,
+            FormatErrorKind::InvalidInput => io::ErrorKind::InvalidInput,
+            FormatErrorKind::Other => io::ErrorKind::Other,
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl From<io::ErrorKind> for FormatErrorKind {
+    fn from(kind: io::ErrorKind) -> Self {
+        match kind {
+            io::ErrorKind::UnexpectedEof => FormatErrorKind::UnexpectedEof,
+            io::ErrorKind::InvalidData => FormatErrorKind::InvalidData,
+            io::ErrorKind::InvalidInput => FormatErrorKind::InvalidInput,
+            _ => FormatErrorKind::Other,
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl PartialEq<io::ErrorKind> for FormatErrorKind {
+    fn eq(&self, other: &io::ErrorKind) -> bool {
+        io::ErrorKind::from(*self) == *other
+    }
+}
+
+#[cfg(feature = "std")]
+impl PartialEq<FormatErrorKind> for io::ErrorKind {
+    fn eq(&self, other: &FormatErrorKind) -> bool {
+        *self == io::ErrorKind::from(*other)
+    }
+}
+
+/// The error of every format read or write: its kind, the field path, the byte offset and
+/// what is wrong.
 ///
-/// Displayed as `Capture.blocks[3].length at byte 1,204: needs 4 bytes, 2 left`. Get it back
-/// from an error with [`FormatError::of`]:
+/// Displayed as `Capture.blocks[3].length at byte 1,204: needs 4 bytes, 2 left`. With `std`
+/// it converts into an `std::io::Error` of the same kind holding it (so `?` works in a
+/// function returning `io::Result`), and [`FormatError::of`] finds it again there:
 ///
 /// ```
 /// # #[cfg(feature = "derive")] {
 /// use endian_wire::Endianize;
-/// use endian_wire::format::{FormatError, ReadFormat};
+/// use endian_wire::format::{FormatErrorKind, ReadFormat};
 ///
 /// #[derive(Endianize, Debug)]
 /// #[endian(be)]
@@ -39,14 +96,15 @@ pub enum PathSegment {
 /// }
 ///
 /// let err = Chunk::read_format(&[0, 0, 0, 9, 1, 2]).unwrap_err();
-/// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
-/// let at = FormatError::of(&err).unwrap();
-/// assert_eq!((at.path_string(), at.offset()), ("Chunk.data".to_string(), Some(4)));
+/// assert_eq!(err.kind(), FormatErrorKind::UnexpectedEof);
+/// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof); // the same words
+/// assert_eq!((err.path_string(), err.offset()), ("Chunk.data".to_string(), Some(4)));
 /// assert_eq!(err.to_string(), "Chunk.data at byte 4: 9 elements need at least 9 bytes, 2 left");
 /// # }
 /// ```
 #[derive(Clone, Debug)]
 pub struct FormatError {
+    kind: FormatErrorKind,
     /// The path from the innermost step outwards (errors gain their outer steps as they
     /// travel up).
     reversed_path: Vec<PathSegment>,
@@ -55,129 +113,137 @@ pub struct FormatError {
     /// For input that ended early: how long the input must be at least for the read to get
     /// further (what a [`FormatStream`](super::FormatStream) reads before it tries again).
     needs: Option<usize>,
+    /// The kind of the `std::io::Error` this one came from, when it has no word of its own
+    /// (`Other`): given back when it is converted again.
+    #[cfg(feature = "std")]
+    io_kind: Option<io::ErrorKind>,
 }
 
 impl FormatError {
-    /// An `io::Error` of `kind` at byte `offset` of the input (or output) saying `message`.
-    #[cold]
-    pub fn io_error(kind: io::ErrorKind, offset: usize, message: impl fmt::Display) -> io::Error {
-        io::Error::new(
+    fn with(kind: FormatErrorKind, offset: Option<usize>, message: String) -> Self {
+        FormatError {
             kind,
-            FormatError {
-                reversed_path: Vec::new(),
-                offset: Some(offset),
-                message: alloc::format!("{message}"),
-                needs: None,
-            },
-        )
+            reversed_path: Vec::new(),
+            offset,
+            message,
+            needs: None,
+            #[cfg(feature = "std")]
+            io_kind: None,
+        }
+    }
+
+    /// An error of `kind` at byte `offset` of the input (or of the bytes written) saying
+    /// `message`; what a hand-written [`ReadFormat`](super::ReadFormat) returns for bad input.
+    /// With `std`, `kind` may be an `io::ErrorKind`.
+    #[cold]
+    pub fn new(
+        kind: impl Into<FormatErrorKind>,
+        offset: usize,
+        message: impl fmt::Display,
+    ) -> Self {
+        Self::with(kind.into(), Some(offset), alloc::format!("{message}"))
     }
 
     /// An `UnexpectedEof` at `offset`: the input must be at least `needs` bytes long to get
     /// further.
     #[cold]
-    pub(crate) fn eof(offset: usize, needs: usize, message: impl fmt::Display) -> io::Error {
-        io::Error::new(
-            io::ErrorKind::UnexpectedEof,
-            FormatError {
-                reversed_path: Vec::new(),
-                offset: Some(offset),
-                message: alloc::format!("{message}"),
-                needs: Some(needs),
-            },
-        )
+    pub(crate) fn eof(offset: usize, needs: usize, message: impl fmt::Display) -> Self {
+        let mut error = Self::with(
+            FormatErrorKind::UnexpectedEof,
+            Some(offset),
+            alloc::format!("{message}"),
+        );
+        error.needs = Some(needs);
+        error
+    }
+
+    /// What kind of error it is.
+    #[must_use]
+    pub fn kind(&self) -> FormatErrorKind {
+        self.kind
     }
 
     /// How long the input must be at least to get further, for an error of input that ended
     /// early (when the reader knew).
+    #[cfg(feature = "std")]
     pub(crate) fn needs(&self) -> Option<usize> {
         self.needs
     }
 
-    /// The `FormatError` inside `error`, if it holds one.
-    pub fn of(error: &io::Error) -> Option<&FormatError> {
-        error.get_ref()?.downcast_ref::<FormatError>()
+    /// The `FormatError` in `error`: itself, or (with `std`) the one an `std::io::Error`
+    /// holds, as every error of [`FormatStream`](super::FormatStream) and every converted one
+    /// does.
+    #[must_use]
+    pub fn of<'e>(error: &'e (dyn core::error::Error + 'static)) -> Option<&'e FormatError> {
+        if let Some(format) = error.downcast_ref::<FormatError>() {
+            return Some(format);
+        }
+        #[cfg(feature = "std")]
+        if let Some(io) = error.downcast_ref::<io::Error>() {
+            return io.get_ref()?.downcast_ref::<FormatError>();
+        }
+        None
     }
 
-    /// `error` with `segment` added in front of its path. An error that is not a
-    /// `FormatError` (from a hand-written [`ReadFormat`](super::ReadFormat), say) becomes
-    /// one, keeping its kind and message.
+    /// `self` with `segment` added in front of its path.
     #[cold]
-    pub fn within(mut error: io::Error, segment: PathSegment) -> io::Error {
-        if let Some(inner) = error
-            .get_mut()
-            .and_then(|e| e.downcast_mut::<FormatError>())
-        {
-            inner.reversed_path.push(segment);
-            return error;
-        }
-        let kind = error.kind();
-        io::Error::new(
-            kind,
-            FormatError {
-                reversed_path: alloc::vec![segment],
-                offset: None,
-                message: alloc::format!("{error}"),
-                needs: None,
-            },
-        )
+    #[must_use]
+    pub fn within(mut self, segment: PathSegment) -> Self {
+        self.reversed_path.push(segment);
+        self
     }
 
     /// `error` inside the field `name`.
     #[cold]
-    pub fn in_field(error: io::Error, name: &'static str) -> io::Error {
-        Self::within(error, PathSegment::Field(name))
+    #[must_use]
+    pub fn in_field(self, name: &'static str) -> Self {
+        self.within(PathSegment::Field(name))
     }
 
     /// `error` inside element `index`.
     #[cold]
-    pub fn in_index(error: io::Error, index: usize) -> io::Error {
-        Self::within(error, PathSegment::Index(index))
+    #[must_use]
+    pub fn in_index(self, index: usize) -> Self {
+        self.within(PathSegment::Index(index))
     }
 
     /// `error` inside the variant `name`.
     #[cold]
-    pub fn in_variant(error: io::Error, name: &'static str) -> io::Error {
-        Self::within(error, PathSegment::Variant(name))
+    #[must_use]
+    pub fn in_variant(self, name: &'static str) -> Self {
+        self.within(PathSegment::Variant(name))
     }
 
     /// An `UnexpectedEof` inside a field of `size` bytes (`#[wire(bytes = size)]`) as the
     /// `InvalidData` it is: the input goes on, the field's content runs past its size. The
     /// place and path are kept.
     #[cold]
-    pub(crate) fn past_its_size(error: io::Error, size: usize) -> io::Error {
-        let mut inner = match Self::of(&error) {
-            Some(inner) => inner.clone(),
-            None => FormatError {
-                reversed_path: Vec::new(),
-                offset: None,
-                message: alloc::format!("{error}"),
-                needs: None,
-            },
-        };
-        inner.needs = None;
-        inner.message = alloc::format!(
+    pub(crate) fn past_its_size(mut self, size: usize) -> Self {
+        self.kind = FormatErrorKind::InvalidData;
+        self.needs = None;
+        #[cfg(feature = "std")]
+        {
+            self.io_kind = None;
+        }
+        self.message = alloc::format!(
             "{} (past the end of the field's {size} bytes)",
-            inner.message
+            self.message
         );
-        io::Error::new(io::ErrorKind::InvalidData, inner)
+        self
     }
 
-    /// `error` with its offset moved `by` bytes further (an error of a value read from a
+    /// `self` with its offset moved `by` bytes further (an error of a value read from a
     /// stream, its offset counted from the stream's start); errors without one keep none.
     #[cold]
-    pub(crate) fn shifted(mut error: io::Error, by: u64) -> io::Error {
-        if let Some(inner) = error
-            .get_mut()
-            .and_then(|e| e.downcast_mut::<FormatError>())
-        {
-            inner.offset = inner.offset.map(|offset| {
-                usize::try_from(by)
-                    .ok()
-                    .and_then(|by| offset.checked_add(by))
-                    .unwrap_or(usize::MAX)
-            });
-        }
-        error
+    #[cfg(feature = "std")]
+    pub(crate) fn shifted(mut self, by: u64) -> Self {
+        self.offset = self.offset.map(|offset| {
+            usize::try_from(by)
+                .ok()
+                .and_then(|by| offset.checked_add(by))
+                .unwrap_or(usize::MAX)
+        });
+        self
     }
 
     /// The path, outermost step first.
@@ -240,6 +306,32 @@ impl fmt::Display for FormatError {
 
 impl core::error::Error for FormatError {}
 
+/// An `std::io::Error` of the same kind holding the `FormatError` (found again by
+/// [`FormatError::of`]).
+#[cfg(feature = "std")]
+impl From<FormatError> for io::Error {
+    fn from(error: FormatError) -> Self {
+        let kind = error.io_kind.unwrap_or_else(|| error.kind.into());
+        io::Error::new(kind, error)
+    }
+}
+
+/// The `FormatError` an `std::io::Error` holds, or a new one of its kind and message (the
+/// errors of a reader underneath, or of a hand-written impl's `?`), without an offset.
+#[cfg(feature = "std")]
+impl From<io::Error> for FormatError {
+    fn from(error: io::Error) -> Self {
+        let error = match error.downcast::<FormatError>() {
+            Ok(inner) => return inner,
+            Err(error) => error,
+        };
+        let io_kind = error.kind();
+        let mut format = Self::with(io_kind.into(), None, alloc::format!("{error}"));
+        format.io_kind = Some(io_kind);
+        format
+    }
+}
+
 /// A number with its thousands separated by commas: `1,204`.
 struct Grouped(usize);
 
@@ -276,23 +368,47 @@ mod tests {
 
     #[test]
     fn paths_read_outermost_first() {
-        let e = FormatError::io_error(io::ErrorKind::UnexpectedEof, 1204, "needs 4 bytes, 2 left");
-        let e = FormatError::in_field(e, "length");
-        let e = FormatError::in_index(e, 3);
-        let e = FormatError::in_field(e, "blocks");
-        let e = FormatError::within(e, PathSegment::Type("Capture".into()));
+        let e = FormatError::new(
+            FormatErrorKind::UnexpectedEof,
+            1204,
+            "needs 4 bytes, 2 left",
+        )
+        .in_field("length")
+        .in_index(3)
+        .in_field("blocks")
+        .within(PathSegment::Type("Capture".into()));
         assert_eq!(
             e.to_string(),
             "Capture.blocks[3].length at byte 1,204: needs 4 bytes, 2 left"
         );
-        assert_eq!(e.kind(), io::ErrorKind::UnexpectedEof);
+        assert_eq!(e.kind(), FormatErrorKind::UnexpectedEof);
     }
 
+    #[cfg(feature = "std")]
     #[test]
-    fn foreign_errors_keep_their_kind_and_message() {
-        let e = io::Error::new(io::ErrorKind::InvalidData, "bad checksum");
-        let e = FormatError::in_field(e, "crc");
-        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
-        assert_eq!(e.to_string(), "crc: bad checksum");
+    fn io_errors_convert_both_ways() {
+        // A foreign error keeps its kind and message, and gets it back as an io::Error.
+        let e = FormatError::from(io::Error::new(io::ErrorKind::ConnectionReset, "gone"));
+        assert_eq!(e.kind(), FormatErrorKind::Other);
+        let e = e.in_field("crc");
+        assert_eq!(e.to_string(), "crc: gone");
+        let io = io::Error::from(e);
+        assert_eq!(io.kind(), io::ErrorKind::ConnectionReset);
+        // A FormatError inside an io::Error comes out as itself.
+        let e = FormatError::new(io::ErrorKind::InvalidData, 7, "bad");
+        let io = io::Error::from(e.clone().in_field("x"));
+        assert_eq!(io.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(
+            FormatError::of(&io).map(FormatError::path_string),
+            Some("x".into())
+        );
+        let back = FormatError::from(io);
+        assert_eq!(
+            (back.kind(), back.offset()),
+            (FormatErrorKind::InvalidData, Some(7))
+        );
+        assert_eq!(FormatErrorKind::InvalidData, io::ErrorKind::InvalidData);
+        assert_eq!(io::ErrorKind::InvalidInput, FormatErrorKind::InvalidInput);
+        assert_ne!(FormatErrorKind::Other, io::ErrorKind::InvalidData);
     }
 }

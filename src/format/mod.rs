@@ -24,7 +24,7 @@
 //! assert_eq!(bytes, b"REC1\x00\x07\x02\xff\xff\x00\x02");
 //! assert_eq!(Record::read_format(&bytes)?, (record, 11)); // the value and the bytes used
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! # How a declaration is read and written
@@ -118,7 +118,7 @@
 //! assert_eq!(bytes, [1, 0, 0, 0, 9, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, 0, 0xee, 0]);
 //! assert_eq!(Entry::read_format_exact(&bytes)?, entry);
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! `calc` with a count that is not a field on its own, `pad_before` and `align_after`:
@@ -141,7 +141,7 @@
 //! assert_eq!(bytes, [6, 0, 0, 0, 1, 0, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
 //! assert_eq!(Table::read_format_exact(&bytes)?, Table { size: 6, rows: vec![1, 2, 3] });
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! A field of a size in bytes (`bytes`), such as the type-length-value options filling the
@@ -183,9 +183,9 @@
 //! assert_eq!(bytes, [9, 0, 3, 0, 1, 3, b'a', b'b', b'c']);
 //! assert_eq!(Block::read_format_exact(&bytes)?.options, block.options);
 //! let err = Block::read_format(&[8, 0, 3, 0, 1, 3, b'a', b'b', b'c']).unwrap_err();
-//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidData); // the value runs past the block
+//! assert_eq!(err.kind(), endian_wire::format::FormatErrorKind::InvalidData); // the value runs past the block
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! Lists ending at a terminator (`terminator`), such as a NUL-terminated string:
@@ -209,7 +209,7 @@
 //! assert_eq!(bytes, b"eth0\0\x00\x01\x00\x02\xff\xff");
 //! assert_eq!(Options::read_format_exact(&bytes)?, options);
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! An integer magic is written in the type's byte order, its width given by its suffix:
@@ -230,13 +230,13 @@
 //! assert_eq!(bytes, [0x0A, 0x0D, 0x0D, 0x0A, 0x4D, 0x3C, 0x2B, 0x1A]);
 //! let wrong = [0x0A, 0x0D, 0x0D, 0x0B, 0, 0, 0, 0];
 //! let err = SectionStart::read_format(&wrong).unwrap_err();
-//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+//! assert_eq!(err.kind(), endian_wire::format::FormatErrorKind::InvalidData);
 //! assert_eq!(
 //!     err.to_string(),
 //!     "SectionStart at byte 0: magic 0a 0d 0d 0a expected, found 0a 0d 0d 0b"
 //! );
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! A tagged enum with a fallback that keeps blocks it does not know:
@@ -272,7 +272,7 @@
 //! assert_eq!(stream.blocks[1], Block::Unknown { tag: 9, len: 2, body: vec![0xab, 0xcd] });
 //! assert_eq!(stream.to_format_vec()?, bytes); // the unknown block survives
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! # Borrowed fields
@@ -311,7 +311,7 @@
 //! assert_eq!(message.body.as_ptr(), bytes[2..].as_ptr()); // in the input, not a copy
 //! assert_eq!(message.to_format_vec()?, bytes);
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! [`ReadFormat`] carries the input's lifetime (`ReadFormat<'de>`, as serde's
@@ -358,9 +358,9 @@
 //! assert_eq!(big.to_format_vec()?, b"MM\x00\x2a\x00\x00\x00\x08");
 //!
 //! let err = Tiff::read_format(b"XX\x00\x2a\x00\x00\x00\x08").unwrap_err();
-//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+//! assert_eq!(err.kind(), endian_wire::format::FormatErrorKind::InvalidData);
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! # Bit fields
@@ -404,13 +404,13 @@
 //!
 //! let too_wide = Dns { rcode: 16, ..nxdomain };
 //! let err = too_wide.to_format_vec().unwrap_err();
-//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+//! assert_eq!(err.kind(), endian_wire::format::FormatErrorKind::InvalidInput);
 //! assert_eq!(
 //!     err.to_string(),
 //!     "Dns.rcode at byte 2: 16 does not fit in 4 bits (at most 15)"
 //! );
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! # Checksums
@@ -450,46 +450,55 @@
 //! let mut bad = bytes.clone();
 //! bad[11] = 0x83;
 //! let err = Chunk::read_format(&bad).unwrap_err();
-//! assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+//! assert_eq!(err.kind(), endian_wire::format::FormatErrorKind::InvalidData);
 //! assert_eq!(
 //!     err.to_string(),
 //!     "Chunk.crc at byte 8: checksum mismatch: the 4 bytes it covers give 0xae426082, \
 //!      the field holds 0xae426083"
 //! );
 //! # }
-//! # Ok::<(), std::io::Error>(())
+//! # Ok::<(), endian_wire::format::FormatError>(())
 //! ```
 //!
 //! # Reading from a stream
 //!
-//! [`FormatStream`] reads values one after another from any `std::io::Read` (a socket, a
+//! Everything above needs only `alloc`. With `std`, [`FormatStream`] reads values one after
+//! another from any `std::io::Read` (a socket, a
 //! pipe, a decompressor), without `Seek`: each value is buffered until its bytes have arrived,
 //! then parsed as from a slice; the bytes read past it wait for the next one.
 //!
 //! # Errors
 //!
-//! Every error is a `std::io::Error`: `UnexpectedEof` when the input ends early,
-//! `InvalidData` for content that is not a value of the type (a wrong magic, an unknown tag,
-//! a `bool` that is 2), `InvalidInput` for a value that cannot be written. Its payload is a
-//! [`FormatError`] naming the field path and the byte offset:
-//! `Capture.blocks[3].length at byte 1,204: needs 4 bytes, 2 left`. A count is checked
+//! Every error is a [`FormatError`]: its [kind](FormatErrorKind) is `UnexpectedEof` when the
+//! input ends early, `InvalidData` for content that is not a value of the type (a wrong
+//! magic, an unknown tag, a `bool` that is 2), `InvalidInput` for a value that cannot be
+//! written, and it names the field path and the byte offset:
+//! `Capture.blocks[3].length at byte 1,204: needs 4 bytes, 2 left`. With `std` it converts
+//! into an `std::io::Error` of the same kind (`?` in a function returning `io::Result`), and
+//! [`FormatStream`]'s errors are `io::Error`s holding one. A count is checked
 //! against the bytes left before anything is allocated, so no input makes a read allocate
 //! more than its own size allows (element count times the element's size in memory), and no
-//! input panics.
+//! //! input panics.
 
 mod checksum;
 mod error;
+#[cfg(feature = "std")]
 mod stream;
 mod temp;
 
 pub use checksum::{crc32, internet_checksum};
-pub use error::{FormatError, PathSegment};
+pub use error::{FormatError, FormatErrorKind, PathSegment};
+#[cfg(feature = "std")]
 pub use stream::{FormatStream, Values};
 pub use temp::Temp;
 
+/// The result of a format read or write.
+pub type Result<T, E = FormatError> = core::result::Result<T, E>;
+
 use alloc::string::ToString;
 use alloc::vec::Vec;
-use std::io::{self, ErrorKind};
+#[cfg(feature = "std")]
+use std::io;
 
 use crate::bulk::{self, WireElement};
 use crate::endianize::{ConvertError, Endianize};
@@ -524,7 +533,7 @@ pub trait ReadFormat<'de>: Sized {
     ///
     /// # Errors
     /// As [`read_format`](Self::read_format), with the path from this value down.
-    fn read_with(reader: &mut FormatReader<'de>) -> io::Result<Self>;
+    fn read_with(reader: &mut FormatReader<'de>) -> Result<Self>;
 
     /// Reads a value from the front of `data`; returns it and the number of bytes it took
     /// (the bytes after it are left alone, as [`frame::decode_from_slice`](crate::frame::decode_from_slice)
@@ -535,7 +544,7 @@ pub trait ReadFormat<'de>: Sized {
     /// # Errors
     /// `UnexpectedEof` if `data` ends early, `InvalidData` if its bytes are not a value of the
     /// type; the payload is a [`FormatError`] naming the field path and the byte offset.
-    fn read_format(data: &'de [u8]) -> io::Result<(Self, usize)> {
+    fn read_format(data: &'de [u8]) -> Result<(Self, usize)> {
         Self::read_format_as(data, Endian::Big)
     }
 
@@ -544,7 +553,7 @@ pub trait ReadFormat<'de>: Sized {
     ///
     /// # Errors
     /// As [`read_format`](Self::read_format).
-    fn read_format_as(data: &'de [u8], order: Endian) -> io::Result<(Self, usize)> {
+    fn read_format_as(data: &'de [u8], order: Endian) -> Result<(Self, usize)> {
         let mut reader = FormatReader::with_order(data, order);
         match Self::read_with(&mut reader) {
             Ok(value) => Ok((value, reader.position())),
@@ -557,11 +566,11 @@ pub trait ReadFormat<'de>: Sized {
     /// # Errors
     /// As [`read_format`](Self::read_format), and `InvalidData` if bytes are left after the
     /// value.
-    fn read_format_exact(data: &'de [u8]) -> io::Result<Self> {
+    fn read_format_exact(data: &'de [u8]) -> Result<Self> {
         let (value, used) = Self::read_format(data)?;
         if used != data.len() {
-            return Err(at_root::<Self>(FormatError::io_error(
-                ErrorKind::InvalidData,
+            return Err(at_root::<Self>(FormatError::new(
+                FormatErrorKind::InvalidData,
                 used,
                 alloc::format!("{} bytes after the value", data.len() - used),
             )));
@@ -578,7 +587,7 @@ pub trait ReadFormat<'de>: Sized {
 /// use endian_wire::Endianize;
 /// use endian_wire::format::ReadFormatOwned;
 ///
-/// fn first<T: ReadFormatOwned>(buffer: Vec<u8>) -> std::io::Result<T> {
+/// fn first<T: ReadFormatOwned>(buffer: Vec<u8>) -> endian_wire::format::Result<T> {
 ///     Ok(T::read_format(&buffer)?.0) // the value outlives the buffer
 /// }
 ///
@@ -587,7 +596,7 @@ pub trait ReadFormat<'de>: Sized {
 /// struct Id(u32);
 /// assert_eq!(first::<Id>(vec![7, 0, 0, 0])?, Id(7));
 /// # }
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), endian_wire::format::FormatError>(())
 /// ```
 pub trait ReadFormatOwned: for<'de> ReadFormat<'de> {}
 
@@ -599,7 +608,7 @@ pub trait WriteFormat {
     ///
     /// # Errors
     /// As [`write_format`](Self::write_format), with the path from this value down.
-    fn write_with(&self, writer: &mut FormatWriter<'_>) -> io::Result<()>;
+    fn write_with(&self, writer: &mut FormatWriter<'_>) -> Result<()>;
 
     /// Appends the value's bytes to `out`. On an error `out` is left as it was.
     ///
@@ -608,7 +617,7 @@ pub trait WriteFormat {
     /// its field, an `if` that disagrees with its `Option`, a field longer than its
     /// `pad_size_to`); the payload is a [`FormatError`] naming the field path and the offset
     /// in the bytes of this value.
-    fn write_format(&self, out: &mut Vec<u8>) -> io::Result<()> {
+    fn write_format(&self, out: &mut Vec<u8>) -> Result<()> {
         self.write_format_as(out, Endian::Big)
     }
 
@@ -617,7 +626,7 @@ pub trait WriteFormat {
     ///
     /// # Errors
     /// As [`write_format`](Self::write_format).
-    fn write_format_as(&self, out: &mut Vec<u8>, order: Endian) -> io::Result<()> {
+    fn write_format_as(&self, out: &mut Vec<u8>, order: Endian) -> Result<()> {
         let len = out.len();
         let result = self.write_with(&mut FormatWriter::with_order(out, order));
         if let Err(e) = result {
@@ -631,7 +640,7 @@ pub trait WriteFormat {
     ///
     /// # Errors
     /// As [`write_format`](Self::write_format).
-    fn to_format_vec(&self) -> io::Result<Vec<u8>> {
+    fn to_format_vec(&self) -> Result<Vec<u8>> {
         let mut out = Vec::new();
         self.write_format(&mut out)?;
         Ok(out)
@@ -642,6 +651,7 @@ pub trait WriteFormat {
     ///
     /// # Errors
     /// As [`write_format`](Self::write_format), or what `writer` returns.
+    #[cfg(feature = "std")]
     fn write_format_to<W: io::Write>(&self, mut writer: W) -> io::Result<()> {
         writer.write_all(&self.to_format_vec()?)
     }
@@ -649,8 +659,8 @@ pub trait WriteFormat {
 
 /// The root of an error's path: the type an entry point was called on.
 #[cold]
-fn at_root<T: ?Sized>(error: io::Error) -> io::Error {
-    FormatError::within(error, PathSegment::Type(short_type_name::<T>().to_string()))
+fn at_root<T: ?Sized>(error: FormatError) -> FormatError {
+    error.within(PathSegment::Type(short_type_name::<T>().to_string()))
 }
 
 /// Every derived struct with a fixed wire image: one copy of the image, then the conversion.
@@ -662,10 +672,10 @@ where
     const MIN_SIZE: usize = <T::Wire as WireImage>::WIRE_SIZE;
 
     #[inline]
-    fn read_with(reader: &mut FormatReader<'de>) -> io::Result<Self> {
+    fn read_with(reader: &mut FormatReader<'de>) -> Result<Self> {
         let at = reader.position();
         let wire = reader.image::<T::Wire>()?;
-        T::from_wire(&wire).map_err(|e| converting(e.into(), ErrorKind::InvalidData, at))
+        T::from_wire(&wire).map_err(|e| converting(e.into(), FormatErrorKind::InvalidData, at))
     }
 }
 
@@ -675,11 +685,11 @@ where
     T::Wire: WireImage,
 {
     #[inline]
-    fn write_with(&self, writer: &mut FormatWriter<'_>) -> io::Result<()> {
+    fn write_with(&self, writer: &mut FormatWriter<'_>) -> Result<()> {
         let at = writer.position();
         let wire = self
             .to_wire()
-            .map_err(|e| converting(e.into(), ErrorKind::InvalidInput, at))?;
+            .map_err(|e| converting(e.into(), FormatErrorKind::InvalidInput, at))?;
         writer.image(&wire);
         Ok(())
     }
@@ -688,8 +698,8 @@ where
 /// A conversion error as a format error at `offset` (the path is the format's, so only the
 /// reason is kept).
 #[cold]
-pub(crate) fn converting(error: ConvertError, kind: ErrorKind, offset: usize) -> io::Error {
-    FormatError::io_error(kind, offset, error.reason())
+pub(crate) fn converting(error: ConvertError, kind: FormatErrorKind, offset: usize) -> FormatError {
+    FormatError::new(kind, offset, error.reason())
 }
 
 /// A position in a byte slice being read by a format declaration.
@@ -705,7 +715,7 @@ pub(crate) fn converting(error: ConvertError, kind: ErrorKind, offset: usize) ->
 /// assert_eq!(reader.image::<u16be>()?.get(), 1);
 /// assert_eq!(reader.numbers::<u16be>(2)?, [2, 3]);
 /// assert_eq!(reader.remaining(), 0);
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), endian_wire::format::FormatError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct FormatReader<'a> {
@@ -768,7 +778,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// `UnexpectedEof` if fewer are left.
     #[inline]
-    pub fn take(&mut self, len: usize) -> io::Result<&'a [u8]> {
+    pub fn take(&mut self, len: usize) -> Result<&'a [u8]> {
         match self.data.get(self.pos..).and_then(|rest| rest.get(..len)) {
             Some(bytes) => {
                 self.pos += len;
@@ -780,7 +790,7 @@ impl<'a> FormatReader<'a> {
 
     /// The error for needing `len` bytes here.
     #[cold]
-    fn truncated(&self, len: usize) -> io::Error {
+    fn truncated(&self, len: usize) -> FormatError {
         FormatError::eof(
             self.pos,
             self.pos.saturating_add(len),
@@ -806,7 +816,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// `UnexpectedEof` if the input is shorter than `offset`.
-    pub fn seek(&mut self, offset: usize) -> io::Result<()> {
+    pub fn seek(&mut self, offset: usize) -> Result<()> {
         if offset > self.data.len() {
             return Err(FormatError::eof(
                 self.pos,
@@ -833,8 +843,8 @@ impl<'a> FormatReader<'a> {
     pub fn within<T>(
         &mut self,
         len: usize,
-        read: impl FnOnce(&mut Self) -> io::Result<T>,
-    ) -> io::Result<T> {
+        read: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
         let start = self.pos;
         let end = match start.checked_add(len) {
             Some(end) if end <= self.data.len() => end,
@@ -845,8 +855,8 @@ impl<'a> FormatReader<'a> {
         let value = read(self);
         self.data = all;
         match value {
-            Ok(_) if self.pos != end => Err(FormatError::io_error(
-                io::ErrorKind::InvalidData,
+            Ok(_) if self.pos != end => Err(FormatError::new(
+                FormatErrorKind::InvalidData,
                 start,
                 alloc::format!(
                     "the field uses {} of its {len} bytes",
@@ -854,9 +864,7 @@ impl<'a> FormatReader<'a> {
                 ),
             )),
             Ok(value) => Ok(value),
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
-                Err(FormatError::past_its_size(e, len))
-            }
+            Err(e) if e.kind() == FormatErrorKind::UnexpectedEof => Err(e.past_its_size(len)),
             Err(e) => Err(e),
         }
     }
@@ -866,7 +874,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// `UnexpectedEof` if fewer are left.
     #[inline]
-    pub fn skip(&mut self, len: usize) -> io::Result<()> {
+    pub fn skip(&mut self, len: usize) -> Result<()> {
         self.take(len).map(drop)
     }
 
@@ -876,7 +884,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// `UnexpectedEof` if the input ends before it.
     #[inline]
-    pub fn align_to(&mut self, align: usize) -> io::Result<()> {
+    pub fn align_to(&mut self, align: usize) -> Result<()> {
         self.skip(padding_to(self.pos, align))
     }
 
@@ -885,12 +893,12 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// `UnexpectedEof` if the input ends first, `InvalidData` naming both if they differ.
     #[inline]
-    pub fn magic(&mut self, expected: &[u8]) -> io::Result<()> {
+    pub fn magic(&mut self, expected: &[u8]) -> Result<()> {
         let at = self.pos;
         let found = self.take(expected.len())?;
         if found != expected {
-            return Err(FormatError::io_error(
-                ErrorKind::InvalidData,
+            return Err(FormatError::new(
+                FormatErrorKind::InvalidData,
                 at,
                 alloc::format!("magic {} expected, found {}", Hex(expected), Hex(found)),
             ));
@@ -905,7 +913,7 @@ impl<'a> FormatReader<'a> {
     /// `UnexpectedEof` if the input ends first, `InvalidData` locating an invalid part (a
     /// `bool` that is not 0 or 1, a zero `NonZero`, a `char` that is not a scalar value).
     #[inline]
-    pub fn image<T: WireImage>(&mut self) -> io::Result<T> {
+    pub fn image<T: WireImage>(&mut self) -> Result<T> {
         let at = self.pos;
         let bytes = self.take(T::WIRE_SIZE)?;
         T::read_image(bytes).map_err(|e| invalid_image(e, bytes, at))
@@ -916,7 +924,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// `UnexpectedEof`, before allocating, if the input holds fewer than `count` of them.
     #[inline]
-    pub fn numbers<W: WireElement>(&mut self, count: usize) -> io::Result<Vec<W::Native>> {
+    pub fn numbers<W: WireElement>(&mut self, count: usize) -> Result<Vec<W::Native>> {
         let bytes = self.take_run(count, size_of::<W>())?;
         let mut out = Vec::new();
         bulk::extend_native::<W>(&mut out, bytes);
@@ -927,7 +935,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// `UnexpectedEof` if what is left is not a whole number of them.
-    pub fn numbers_to_end<W: WireElement>(&mut self) -> io::Result<Vec<W::Native>> {
+    pub fn numbers_to_end<W: WireElement>(&mut self) -> Result<Vec<W::Native>> {
         let size = size_of::<W>();
         if !self.remaining().is_multiple_of(size) {
             return Err(self.cut_element(size));
@@ -937,10 +945,10 @@ impl<'a> FormatReader<'a> {
 
     /// The error for a run of `size`-byte elements to the end whose last one is cut short.
     #[cold]
-    fn cut_element(&self, size: usize) -> io::Error {
+    fn cut_element(&self, size: usize) -> FormatError {
         let count = self.remaining() / size;
-        FormatError::io_error(
-            ErrorKind::UnexpectedEof,
+        FormatError::new(
+            FormatErrorKind::UnexpectedEof,
             self.pos + count * size,
             alloc::format!(
                 "the last of {} {size}-byte elements is cut short ({} bytes left)",
@@ -955,7 +963,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// `UnexpectedEof`, before allocating, if fewer are left.
     #[inline]
-    pub fn bytes(&mut self, count: usize) -> io::Result<Vec<u8>> {
+    pub fn bytes(&mut self, count: usize) -> Result<Vec<u8>> {
         Ok(self.take_run(count, 1)?.to_vec())
     }
 
@@ -969,7 +977,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// `UnexpectedEof` if the input holds no `terminator`.
-    pub fn bytes_until(&mut self, terminator: u8) -> io::Result<Vec<u8>> {
+    pub fn bytes_until(&mut self, terminator: u8) -> Result<Vec<u8>> {
         self.borrow_until(terminator).map(<[u8]>::to_vec)
     }
 
@@ -978,10 +986,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// `UnexpectedEof` if the input holds no `terminator`.
-    pub fn numbers_until<W: WireElement>(
-        &mut self,
-        terminator: W::Native,
-    ) -> io::Result<Vec<W::Native>>
+    pub fn numbers_until<W: WireElement>(&mut self, terminator: W::Native) -> Result<Vec<W::Native>>
     where
         W::Native: core::fmt::Debug,
     {
@@ -1008,8 +1013,8 @@ impl<'a> FormatReader<'a> {
     pub fn collect_until<T: PartialEq>(
         &mut self,
         terminator: &T,
-        mut read: impl FnMut(&mut Self) -> io::Result<T>,
-    ) -> io::Result<Vec<T>> {
+        mut read: impl FnMut(&mut Self) -> Result<T>,
+    ) -> Result<Vec<T>> {
         let mut out = Vec::new();
         loop {
             let at = self.pos;
@@ -1019,8 +1024,8 @@ impl<'a> FormatReader<'a> {
             }
             if self.pos == at {
                 return Err(FormatError::in_index(
-                    FormatError::io_error(
-                        ErrorKind::InvalidData,
+                    FormatError::new(
+                        FormatErrorKind::InvalidData,
                         at,
                         "an element of a terminated list took no bytes",
                     ),
@@ -1033,7 +1038,7 @@ impl<'a> FormatReader<'a> {
 
     /// The error for a list whose terminator never comes.
     #[cold]
-    fn no_terminator(&self, terminator: alloc::string::String) -> io::Error {
+    fn no_terminator(&self, terminator: alloc::string::String) -> FormatError {
         FormatError::eof(
             self.pos,
             self.data.len() + 1,
@@ -1045,7 +1050,7 @@ impl<'a> FormatReader<'a> {
     }
 
     /// The bytes of `count` elements of `size` bytes each.
-    fn take_run(&mut self, count: usize, size: usize) -> io::Result<&'a [u8]> {
+    fn take_run(&mut self, count: usize, size: usize) -> Result<&'a [u8]> {
         match count.checked_mul(size) {
             Some(len) if len <= self.remaining() => self.take(len),
             _ => Err(self.too_many(count, size)),
@@ -1055,7 +1060,7 @@ impl<'a> FormatReader<'a> {
     /// The error for `count` elements of at least `size` bytes each not fitting in what is
     /// left.
     #[cold]
-    fn too_many(&self, count: usize, size: usize) -> io::Error {
+    fn too_many(&self, count: usize, size: usize) -> FormatError {
         let need = match count.checked_mul(size) {
             Some(need) => alloc::format!("at least {need}"),
             None => "more than usize::MAX".into(),
@@ -1079,7 +1084,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// What its [`ReadFormat::read_with`] returns.
     #[inline]
-    pub fn read<T: ReadFormat<'a>>(&mut self) -> io::Result<T> {
+    pub fn read<T: ReadFormat<'a>>(&mut self) -> Result<T> {
         let order = self.order;
         let value = T::read_with(self);
         self.order = order;
@@ -1092,7 +1097,7 @@ impl<'a> FormatReader<'a> {
     /// `UnexpectedEof` if fewer are left, `InvalidData` if they are not UTF-8 (naming the
     /// offset of the first invalid byte).
     #[inline]
-    pub fn borrow_str(&mut self, len: usize) -> io::Result<&'a str> {
+    pub fn borrow_str(&mut self, len: usize) -> Result<&'a str> {
         let at = self.pos;
         let bytes = self.take(len)?;
         utf8(bytes, at)
@@ -1102,7 +1107,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// `UnexpectedEof` if the input holds no `terminator`.
-    pub fn borrow_until(&mut self, terminator: u8) -> io::Result<&'a [u8]> {
+    pub fn borrow_until(&mut self, terminator: u8) -> Result<&'a [u8]> {
         let rest = &self.data[self.pos..];
         match rest.iter().position(|&b| b == terminator) {
             Some(len) => {
@@ -1117,7 +1122,7 @@ impl<'a> FormatReader<'a> {
     ///
     /// # Errors
     /// As `borrow_until`, and `InvalidData` if the bytes are not UTF-8.
-    pub fn borrow_str_until(&mut self, terminator: u8) -> io::Result<&'a str> {
+    pub fn borrow_str_until(&mut self, terminator: u8) -> Result<&'a str> {
         let at = self.pos;
         utf8(self.borrow_until(terminator)?, at)
     }
@@ -1138,7 +1143,7 @@ impl<'a> FormatReader<'a> {
     /// does not have at this offset (types of alignment 1, byte arrays and records of them,
     /// never do: read a `Vec` instead of a slice of wider numbers from an input that may be
     /// anywhere in memory).
-    pub fn borrow_slice<T: FromBytes + Immutable>(&mut self, count: usize) -> io::Result<&'a [T]> {
+    pub fn borrow_slice<T: FromBytes + Immutable>(&mut self, count: usize) -> Result<&'a [T]> {
         let size = size_of::<T>();
         let at = self.pos;
         let bytes = self.take_run(count, size.max(1))?;
@@ -1150,7 +1155,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// `UnexpectedEof` if what is left is not a whole number of them; `InvalidData` for an
     /// alignment the input lacks, as [`borrow_slice`](Self::borrow_slice).
-    pub fn borrow_slice_to_end<T: FromBytes + Immutable>(&mut self) -> io::Result<&'a [T]> {
+    pub fn borrow_slice_to_end<T: FromBytes + Immutable>(&mut self) -> Result<&'a [T]> {
         let size = size_of::<T>().max(1);
         if !self.remaining().is_multiple_of(size) {
             return Err(self.cut_element(size));
@@ -1169,8 +1174,8 @@ impl<'a> FormatReader<'a> {
         &mut self,
         count: usize,
         min_size: usize,
-        mut read: impl FnMut(&mut Self) -> io::Result<T>,
-    ) -> io::Result<Vec<T>> {
+        mut read: impl FnMut(&mut Self) -> Result<T>,
+    ) -> Result<Vec<T>> {
         let capacity = if min_size == 0 {
             // Nothing bounds the count but the input's size: grow as elements come.
             count.min(self.remaining())
@@ -1185,11 +1190,11 @@ impl<'a> FormatReader<'a> {
         let bound = self.remaining().saturating_add(EMPTY_ELEMENT_SLACK);
         for index in 0..count {
             let at = self.pos;
-            out.push(read(self).map_err(|e| FormatError::in_index(e, index))?);
+            out.push(read(self).map_err(|e| e.in_index(index))?);
             if self.pos == at && count > bound {
                 return Err(FormatError::in_index(
-                    FormatError::io_error(
-                        ErrorKind::InvalidData,
+                    FormatError::new(
+                        FormatErrorKind::InvalidData,
                         at,
                         alloc::format!(
                             "{count} elements, and this one took no bytes: more empty elements \
@@ -1210,16 +1215,16 @@ impl<'a> FormatReader<'a> {
     /// end).
     pub fn collect_to_end<T>(
         &mut self,
-        mut read: impl FnMut(&mut Self) -> io::Result<T>,
-    ) -> io::Result<Vec<T>> {
+        mut read: impl FnMut(&mut Self) -> Result<T>,
+    ) -> Result<Vec<T>> {
         let mut out = Vec::new();
         while self.remaining() > 0 {
             let at = self.pos;
             out.push(read(self).map_err(|e| FormatError::in_index(e, out.len()))?);
             if self.pos == at {
                 return Err(FormatError::in_index(
-                    FormatError::io_error(
-                        ErrorKind::InvalidData,
+                    FormatError::new(
+                        FormatErrorKind::InvalidData,
                         at,
                         "an element read to the end of the input took no bytes",
                     ),
@@ -1236,12 +1241,12 @@ impl<'a> FormatReader<'a> {
 const EMPTY_ELEMENT_SLACK: usize = 4096;
 
 /// `bytes` read at `at` as UTF-8.
-fn utf8(bytes: &[u8], at: usize) -> io::Result<&str> {
+fn utf8(bytes: &[u8], at: usize) -> Result<&str> {
     core::str::from_utf8(bytes).map_err(|e| {
         let bad = e.valid_up_to();
         let len = e.error_len().unwrap_or(bytes.len() - bad);
-        FormatError::io_error(
-            ErrorKind::InvalidData,
+        FormatError::new(
+            FormatErrorKind::InvalidData,
             at + bad,
             alloc::format!("not UTF-8: {}", Hex(&bytes[bad..bad + len])),
         )
@@ -1249,11 +1254,11 @@ fn utf8(bytes: &[u8], at: usize) -> io::Result<&str> {
 }
 
 /// `bytes` read at `at` as a slice of `T`: their length is a multiple of `T`'s size.
-fn view_run<T: FromBytes + Immutable>(bytes: &[u8], at: usize) -> io::Result<&[T]> {
+fn view_run<T: FromBytes + Immutable>(bytes: &[u8], at: usize) -> Result<&[T]> {
     if size_of::<T>() == 0 {
         // Zero-sized elements take no bytes: nothing bounds how many a count asks for.
-        return Err(FormatError::io_error(
-            ErrorKind::InvalidData,
+        return Err(FormatError::new(
+            FormatErrorKind::InvalidData,
             at,
             alloc::format!(
                 "`{}` takes no bytes: it cannot be borrowed",
@@ -1262,8 +1267,8 @@ fn view_run<T: FromBytes + Immutable>(bytes: &[u8], at: usize) -> io::Result<&[T
         ));
     }
     crate::io::view_slice::<T>(bytes).map_err(|_| {
-        FormatError::io_error(
-            ErrorKind::InvalidData,
+        FormatError::new(
+            FormatErrorKind::InvalidData,
             at,
             alloc::format!(
                 "cannot borrow `[{}]` here: it needs alignment {} and the input at this offset \
@@ -1277,10 +1282,10 @@ fn view_run<T: FromBytes + Immutable>(bytes: &[u8], at: usize) -> io::Result<&[T
 
 /// The error for an invalid part of an image read at `at`.
 #[cold]
-fn invalid_image(e: crate::io::InvalidImage, bytes: &[u8], at: usize) -> io::Error {
+fn invalid_image(e: crate::io::InvalidImage, bytes: &[u8], at: usize) -> FormatError {
     let part = bytes.get(e.offset..e.offset + e.len).unwrap_or(&[]);
-    FormatError::io_error(
-        ErrorKind::InvalidData,
+    FormatError::new(
+        FormatErrorKind::InvalidData,
         at + e.offset,
         alloc::format!("not a valid {}: {}", ShortName(e.type_name), Hex(part)),
     )
@@ -1432,7 +1437,7 @@ impl<'a> FormatWriter<'a> {
     /// # Errors
     /// What its [`WriteFormat::write_with`] returns.
     #[inline]
-    pub fn write<T: WriteFormat + ?Sized>(&mut self, value: &T) -> io::Result<()> {
+    pub fn write<T: WriteFormat + ?Sized>(&mut self, value: &T) -> Result<()> {
         let order = self.order;
         let result = value.write_with(self);
         self.order = order;
@@ -1453,10 +1458,10 @@ impl<'a> FormatWriter<'a> {
     pub fn each<T>(
         &mut self,
         items: &[T],
-        mut write: impl FnMut(&mut Self, &T) -> io::Result<()>,
-    ) -> io::Result<()> {
+        mut write: impl FnMut(&mut Self, &T) -> Result<()>,
+    ) -> Result<()> {
         for (index, item) in items.iter().enumerate() {
-            write(self, item).map_err(|e| FormatError::in_index(e, index))?;
+            write(self, item).map_err(|e| e.in_index(index))?;
         }
         Ok(())
     }

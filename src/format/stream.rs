@@ -120,11 +120,12 @@ impl<R: Read> FormatStream<R> {
     pub fn read<T: ReadFormatOwned>(&mut self) -> io::Result<T> {
         match self.next_value()? {
             Some(value) => Ok(value),
-            None => Err(super::at_root::<T>(FormatError::io_error(
+            None => Err(super::at_root::<T>(FormatError::new(
                 ErrorKind::UnexpectedEof,
                 self.offset(),
                 "the stream ended before the value",
-            ))),
+            ))
+            .into()),
         }
     }
 
@@ -154,9 +155,7 @@ impl<R: Read> FormatStream<R> {
                 Err(e) if e.kind() == ErrorKind::UnexpectedEof && !self.ended => {
                     // Read until the value can get further than it did: as many bytes as the
                     // reader said it needs (a count's worth at once, not a parse per read).
-                    let needs = FormatError::of(&e)
-                        .and_then(FormatError::needs)
-                        .unwrap_or(0);
+                    let needs = e.needs().unwrap_or(0);
                     if let Some(limit) = self.limit.filter(|&limit| needs > limit) {
                         return Err(self.over_limit(limit));
                     }
@@ -165,7 +164,7 @@ impl<R: Read> FormatStream<R> {
                         self.fill()?;
                     }
                 }
-                Err(e) => return Err(FormatError::shifted(e, self.position)),
+                Err(e) => return Err(e.shifted(self.position).into()),
             }
         }
     }
@@ -229,11 +228,12 @@ impl<R: Read> FormatStream<R> {
     /// The error for a value longer than the limit.
     #[cold]
     fn over_limit(&self, limit: usize) -> io::Error {
-        FormatError::io_error(
+        FormatError::new(
             ErrorKind::InvalidData,
             self.offset(),
             alloc::format!("the value is longer than the stream's limit of {limit} bytes"),
         )
+        .into()
     }
 
     fn consume(&mut self, used: usize) {

@@ -34,7 +34,7 @@ use core::marker::PhantomData;
 /// assert_eq!(bytes, [0, 2, 0, 0, 0, 7, 0, 0, 0, 8]);
 /// assert_eq!(Names::read_format_exact(&bytes)?, names);
 /// # }
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), endian_wire::format::FormatError>(())
 /// ```
 pub struct Temp<T>(PhantomData<fn() -> T>);
 

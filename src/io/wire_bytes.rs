@@ -145,7 +145,7 @@ mod text {
 }
 
 /// The type name without module paths: `BigEndian<NonZero<u32>>`.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub(crate) fn short_type_name<T: ?Sized>() -> impl core::fmt::Display {
     struct Short(&'static str);
     impl core::fmt::Display for Short {
@@ -158,7 +158,7 @@ pub(crate) fn short_type_name<T: ?Sized>() -> impl core::fmt::Display {
 
 /// Writes `name` (a `core::any::type_name`) without module paths and without its erased
 /// lifetimes (`Packet<'_>` is `Packet`).
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub(crate) fn short_name(name: &str, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
     let cleaned;
     let name = if name.contains("'_") {
@@ -191,10 +191,10 @@ pub(crate) fn short_name(name: &str, f: &mut core::fmt::Formatter<'_>) -> core::
 }
 
 /// Formats bytes as `02 00 ff`.
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub(crate) struct Hex<'a>(pub(crate) &'a [u8]);
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 impl core::fmt::Display for Hex<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         for (i, byte) in self.0.iter().enumerate() {

@@ -2,7 +2,7 @@
 //! fields point into it), written back byte for byte, and refused with their path and offset
 //! when the input is short, not UTF-8, or not aligned for `T`.
 
-use std::io::ErrorKind;
+use endian_wire::format::FormatErrorKind as ErrorKind;
 
 use endian_wire::format::{ReadFormat, ReadFormatOwned, WriteFormat};
 use endian_wire::{Endianize, u16be, u32be};

@@ -5,7 +5,7 @@
 //! names: pointer loops, pointers forward and past the end, labels over 63 bytes, names over
 //! 255.
 
-use std::io::ErrorKind;
+use endian_wire::format::FormatErrorKind as ErrorKind;
 
 use endian_wire::format::{ReadFormat, WriteFormat};
 use endian_wire_testkit::alloc::peak_of;
@@ -203,7 +203,7 @@ fn one_question(rest: &[u8]) -> Vec<u8> {
     bytes
 }
 
-fn read_error(bytes: &[u8]) -> std::io::Error {
+fn read_error(bytes: &[u8]) -> endian_wire::format::FormatError {
     let (result, peak) = peak_of(|| Message::read_format_exact(bytes).map(drop));
     assert!(peak <= 64 * bytes.len() + 4096, "{peak} bytes held");
     result.expect_err("a bad name")

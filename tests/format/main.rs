@@ -9,18 +9,21 @@
 //! DNS example's on the DNS messages in a capture and generated ones, cut, corrupted, with
 //! hostile names.
 //!
+//! Everything but `stream` also runs without `std` (`--no-default-features --features
+//! derive,alloc`): declarations need only `alloc`.
+//!
 //! A binary of its own: declarations have no `unsafe` of their own (their fixed images and
 //! runs go through `io` and `bulk`, which the core binary runs under Miri and on every
 //! instruction set), so this runs natively and on the big-endian host, not under Miri nor on
 //! aarch64, and its many derived types do not slow those builds.
 
-#![cfg(all(feature = "derive", feature = "std"))]
+#![cfg(all(feature = "derive", feature = "alloc"))]
 
 // Counts what each thread allocates: reads are checked to allocate nothing, or a bound.
 #[global_allocator]
 static ALLOCATOR: endian_wire_testkit::alloc::Counting = endian_wire_testkit::alloc::Counting;
 
-use std::io::ErrorKind;
+use endian_wire::format::FormatErrorKind as ErrorKind;
 
 use endian_wire::format::{FormatError, FormatReader, ReadFormat, ReadFormatOwned, WriteFormat};
 use endian_wire::{Endianize, u16be, u32le};
@@ -34,13 +37,15 @@ mod order;
 mod pcapng;
 mod png;
 mod sized;
+#[cfg(feature = "std")]
 mod stream;
 mod temp;
 
-/// The error's kind, path and offset.
-pub(crate) fn at(err: &std::io::Error) -> (ErrorKind, String, Option<usize>) {
-    let format = FormatError::of(err).expect("a FormatError payload");
-    (err.kind(), format.path_string(), format.offset())
+/// The error's kind, path and offset: of a [`FormatError`], or of the one inside an
+/// `io::Error` (a [`FormatStream`](endian_wire::format::FormatStream)'s).
+pub(crate) fn at(err: &(dyn std::error::Error + 'static)) -> (ErrorKind, String, Option<usize>) {
+    let format = FormatError::of(err).expect("a FormatError");
+    (format.kind(), format.path_string(), format.offset())
 }
 
 /// Writes `value`, checks the bytes, reads them back whole and as a prefix.
@@ -63,9 +68,12 @@ pub(crate) fn round_trip_to_end<T: ReadFormatOwned + WriteFormat + PartialEq + s
     let written = value.to_format_vec().unwrap();
     assert_eq!(written, bytes, "{value:?}");
     assert_eq!(&T::read_format_exact(bytes).unwrap(), value);
-    let mut through_writer = Vec::new();
-    value.write_format_to(&mut through_writer).unwrap();
-    assert_eq!(through_writer, bytes);
+    #[cfg(feature = "std")]
+    {
+        let mut through_writer = Vec::new();
+        value.write_format_to(&mut through_writer).unwrap();
+        assert_eq!(through_writer, bytes);
+    }
 }
 
 // ----- count, calc ------------------------------------------------------------------------

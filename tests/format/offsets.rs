@@ -2,7 +2,7 @@
 //! start of the input, with the position restored after them; written after the fields in
 //! sequence, zeros up to each, refused when one is behind what is written.
 
-use std::io::ErrorKind;
+use endian_wire::format::FormatErrorKind as ErrorKind;
 
 use endian_wire::Endianize;
 use endian_wire::format::{ReadFormat, WriteFormat};

@@ -2,7 +2,7 @@
 //! order the caller gives or a field of theirs sets (`order = expr`), passed down to nested
 //! runtime declarations and ending with the value that set it.
 
-use std::io::ErrorKind;
+use endian_wire::format::FormatErrorKind as ErrorKind;
 
 use endian_wire::format::{FormatReader, ReadFormat, WriteFormat};
 use endian_wire::{Endian, Endianize};

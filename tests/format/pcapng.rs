@@ -6,7 +6,7 @@
 //! big-endian host.
 
 use endian_wire::Endian;
-use endian_wire::format::{ReadFormat, Temp, WriteFormat};
+use endian_wire::format::{FormatErrorKind, ReadFormat, Temp, WriteFormat};
 use endian_wire_testkit::alloc::peak_of;
 use endian_wire_testkit::{Rng, captures};
 
@@ -170,7 +170,7 @@ fn every_truncation_and_corrupted_byte_is_an_error_never_a_panic() {
                 Err(err) => assert!(
                     matches!(
                         err.kind(),
-                        std::io::ErrorKind::UnexpectedEof | std::io::ErrorKind::InvalidData
+                        FormatErrorKind::UnexpectedEof | FormatErrorKind::InvalidData
                     ),
                     "{name} cut to {len}: {err}"
                 ),

@@ -5,7 +5,7 @@
 //! chunks: the file's first chunks), never a panic, within a bounded allocation. Here, not only
 //! beside the peer, because this binary also runs on the big-endian host.
 
-use std::io::ErrorKind;
+use endian_wire::format::FormatErrorKind as ErrorKind;
 
 use endian_wire::format::{ReadFormat, WriteFormat, crc32};
 use endian_wire_testkit::alloc::peak_of;

@@ -4,10 +4,12 @@
 //! bytes, or runs past them, is `InvalidData`; writing a field of another size is
 //! `InvalidInput`.
 
-use std::io::ErrorKind;
+use endian_wire::format::FormatErrorKind as ErrorKind;
 
 use endian_wire::Endianize;
-use endian_wire::format::{FormatStream, ReadFormat, Temp, WriteFormat};
+#[cfg(feature = "std")]
+use endian_wire::format::FormatStream;
+use endian_wire::format::{ReadFormat, Temp, WriteFormat};
 
 use crate::{at, round_trip};
 
@@ -196,6 +198,7 @@ fn nested_records_and_borrowed_runs_take_their_bytes() {
     );
 }
 
+#[cfg(feature = "std")]
 #[test]
 fn a_sized_list_does_not_read_a_stream_to_its_end() {
     const { assert!(!<Block as ReadFormat>::READS_TO_END) };
@@ -217,8 +220,10 @@ fn a_sized_list_does_not_read_a_stream_to_its_end() {
 }
 
 /// A reader giving one byte per call.
+#[cfg(feature = "std")]
 struct OneByte<'a>(&'a [u8]);
 
+#[cfg(feature = "std")]
 impl std::io::Read for OneByte<'_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         match (self.0.split_first(), buf.first_mut()) {

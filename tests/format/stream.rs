@@ -4,7 +4,7 @@
 
 use std::io::{self, ErrorKind, Read};
 
-use endian_wire::format::{FormatStream, ReadFormat, WriteFormat};
+use endian_wire::format::{FormatErrorKind, FormatStream, ReadFormat, WriteFormat};
 use endian_wire::{Endian, Endianize};
 
 use super::at;
@@ -103,7 +103,11 @@ fn values_arriving_in_pieces_read_as_from_a_slice() {
         let err = stream.read::<Block>().unwrap_err();
         assert_eq!(
             at(&err),
-            (ErrorKind::UnexpectedEof, "Block".into(), Some(bytes.len()))
+            (
+                FormatErrorKind::UnexpectedEof,
+                "Block".into(),
+                Some(bytes.len())
+            )
         );
     }
     // The iterator: every value, then the end.
@@ -158,7 +162,11 @@ fn a_value_cut_short_or_bad_names_its_byte_in_the_stream() {
     let mut stream = FormatStream::new(&[1u8, 5, 0, 7, 0, 0][..]);
     assert_eq!(stream.read::<Strict>().unwrap(), Strict::One { v: 5 });
     let err = stream.read::<Strict>().unwrap_err();
-    assert_eq!(at(&err), (ErrorKind::InvalidData, "Strict".into(), Some(3)));
+    assert_eq!(err.kind(), ErrorKind::InvalidData);
+    assert_eq!(
+        at(&err),
+        (FormatErrorKind::InvalidData, "Strict".into(), Some(3))
+    );
     // The stream stays at the value, its bytes still buffered: the same error again.
     assert_eq!(stream.position(), 3);
     assert_eq!(stream.buffered(), [7, 0, 0]);

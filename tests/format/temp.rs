@@ -1,7 +1,7 @@
 //! `#[wire(temp)]` fields (`format::Temp<T>`): read for the fields after them, written from
 //! their `calc`, their collection's length or their checksum, never kept.
 
-use std::io::ErrorKind;
+use endian_wire::format::FormatErrorKind as ErrorKind;
 
 use endian_wire::Endianize;
 use endian_wire::format::{ReadFormat, Temp, WriteFormat};

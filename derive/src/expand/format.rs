@@ -145,7 +145,7 @@ pub(crate) fn expand(input: &Input) -> TokenStream {
     let (read_impl, _, read_where) = read_generics.split_for_impl();
     let (write_impl, ty_generics, write_where) = write_generics.split_for_impl();
     quote! {
-        #c::__with_std! {
+        #c::__with_alloc! {
             #[allow(
                 clippy::redundant_closure_call,
                 clippy::needless_question_mark,
