@@ -15,7 +15,8 @@
 //! * `dns`: DNS declared once (`examples/dns`) against simple-dns;
 //! * `dns_binrw_deku`: the same message written with binrw and deku (`peer_formats/`);
 //! * `elf`: ELF declared once (`examples/readelf`) against `object`;
-//! * `png`: PNG declared once (`examples/png`) against the `png` crate.
+//! * `png`: PNG declared once (`examples/png`) against the `png` crate;
+//! * `png_binrw_deku`: the same file written with binrw and deku (`peer_formats/`).
 
 // The counting allocator of `serde`'s hostile-input test.
 #[global_allocator]
@@ -35,5 +36,6 @@ mod nbt_region;
 mod pcapng;
 mod pcapng_binrw_deku;
 mod png;
+mod png_binrw_deku;
 mod serde;
 mod simple_endian_compat;
