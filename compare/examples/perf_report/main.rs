@@ -40,6 +40,7 @@ mod headline;
 mod isa_rows;
 mod nbt_rows;
 mod pcapng_rows;
+mod png_rows;
 
 /// The implementations the report knows, in column order.
 const IMPLS: [&str; 19] = [
@@ -955,6 +956,7 @@ fn workloads() -> Vec<Section> {
         ("pcapng, declared once", pcapng_rows::workloads),
         ("DNS, declared once", dns_rows::workloads),
         ("ELF, declared once", elf_rows::workloads),
+        ("PNG, declared once", png_rows::workloads),
     ]
 }
 

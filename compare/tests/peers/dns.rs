@@ -13,16 +13,16 @@ use simple_dns::{CLASS, CharacterString, Label, OPCODE, Packet, PacketFlag, QCLA
 
 #[path = "../../../examples/dns/format.rs"]
 #[allow(dead_code)] // the example's helpers these tests do not call
-mod format;
+pub(crate) mod format;
 #[path = "../../../examples/dns/generate.rs"]
 #[allow(dead_code)]
-mod generate;
+pub(crate) mod generate;
 
 use format::{Message, Name, Question, Record, RecordData};
 use generate::Corpus;
 
 #[path = "../../../examples/dns/in_capture.rs"]
-mod in_capture;
+pub(crate) mod in_capture;
 
 use in_capture::dns_payloads;
 

@@ -12,8 +12,11 @@
 //! * `nbt_region`: region files against fastanvil;
 //! * `pcapng`: pcapng declared once (`examples/pcapng`) against pcap-parser;
 //! * `pcapng_binrw_deku`: the same formats written with binrw and deku (`peer_formats/`);
+//! * `dns`: DNS declared once (`examples/dns`) against simple-dns;
+//! * `dns_binrw_deku`: the same message written with binrw and deku (`peer_formats/`);
 //! * `elf`: ELF declared once (`examples/readelf`) against `object`;
-//! * `png`: PNG declared once (`examples/png`) against the `png` crate.
+//! * `png`: PNG declared once (`examples/png`) against the `png` crate;
+//! * `png_binrw_deku`: the same file written with binrw and deku (`peer_formats/`).
 
 // The counting allocator of `serde`'s hostile-input test.
 #[global_allocator]
@@ -21,6 +24,7 @@ static ALLOCATOR: endian_wire_testkit::alloc::Counting = endian_wire_testkit::al
 
 mod derive_vs_simple_endian;
 mod dns;
+mod dns_binrw_deku;
 mod elf;
 mod frame_borrowed;
 mod frame_derive;
@@ -32,5 +36,6 @@ mod nbt_region;
 mod pcapng;
 mod pcapng_binrw_deku;
 mod png;
+mod png_binrw_deku;
 mod serde;
 mod simple_endian_compat;

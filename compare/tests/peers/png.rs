@@ -13,7 +13,7 @@ use endian_wire_testkit::{Rng, pngs};
 
 #[path = "../../../examples/png/format.rs"]
 #[allow(dead_code)] // the example's helpers these tests do not call
-mod format;
+pub(crate) mod format;
 
 use format::{Body, Chunk, ImageHeader, Png};
 
@@ -123,7 +123,7 @@ fn real_pngs_read_as_the_png_crate_reads_them() {
 }
 
 /// The colour types and the bit depths PNG allows for each.
-const KINDS: [(png::ColorType, &[png::BitDepth]); 5] = {
+pub(crate) const KINDS: [(png::ColorType, &[png::BitDepth]); 5] = {
     use png::BitDepth::*;
     use png::ColorType::*;
     [
