@@ -97,7 +97,8 @@ impl PartialEq<FormatErrorKind> for io::ErrorKind {
 ///
 /// let err = Chunk::read_format(&[0, 0, 0, 9, 1, 2]).unwrap_err();
 /// assert_eq!(err.kind(), FormatErrorKind::UnexpectedEof);
-/// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof); // the same words
+/// # #[cfg(feature = "std")]
+/// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof); // the same words, with `std`
 /// assert_eq!((err.path_string(), err.offset()), ("Chunk.data".to_string(), Some(4)));
 /// assert_eq!(err.to_string(), "Chunk.data at byte 4: 9 elements need at least 9 bytes, 2 left");
 /// # }
