@@ -5,7 +5,8 @@
 //! the file) and by binrw 0.15 and deku 0.20 (`compare/peer_formats/png_{binrw,deku}.rs`,
 //! written as their users write them: each chunk's data copied out, the CRC by crc32fast, the
 //! header read from the first chunk's copy). The same files re-chunked into image data pieces
-//! of 1 KiB show the cost per chunk. The `png` crate is not a case: it is a decoder, and reads
+//! of 1 KiB show the cost per chunk, and a row of the CRC alone what every reader and writer
+//! pays, whatever it copies. The `png` crate is not a case: it is a decoder, and reads
 //! no chunk list without inflating the image. A copy of the same bytes is the floor.
 
 use std::hint::black_box;
@@ -162,5 +163,24 @@ pub(super) fn workloads() -> Vec<Workload> {
         ),
         rechunked,
     ));
+    // The checksum alone, which every case above pays whatever it copies: the same bytes through the
+    // crate's `crc32` and through crc32fast, the peers' CRC.
+    let joined: &'static [u8] = files.concat().leak();
+    assert_eq!(endian_wire::format::crc32(joined), crc32fast::hash(joined));
+    all.push(
+        Workload::new(
+            format!(
+                "PNG: CRC-32 of the four charts' bytes ({} KiB)",
+                bytes / 1024
+            ),
+            bytes,
+        )
+        .case("endian_wire", move || {
+            black_box(endian_wire::format::crc32(black_box(joined)));
+        })
+        .case("crc32fast", move || {
+            black_box(crc32fast::hash(black_box(joined)));
+        }),
+    );
     all
 }

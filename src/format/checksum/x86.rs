@@ -1,0 +1,110 @@
+//! CRC-32 by carry-less multiplication (`pclmulqdq`), the folding method of Intel's white paper
+//! "Fast CRC Computation for Generic Polynomials Using PCLMULQDQ": four 128-bit accumulators
+//! take 64 bytes per step, each half multiplied by x^(512±32) mod P and the next 16 bytes added,
+//! then folded into one, reduced to 64 and 32 bits and finished with a Barrett reduction. The
+//! polynomial is the reflected one, so every constant is bit-reversed and shifted one place.
+//! About eight times the table loop's speed on the CPUs this crate is measured on.
+
+use core::arch::x86_64::*;
+
+/// x^(4·128+32) and x^(4·128−32) mod P, reflected: the fold of an accumulator 64 bytes on
+/// (low half, high half).
+pub(super) const FOLD_BY_4: (i64, i64) = (0x1_5444_2bd4, 0x1_c6e4_1596);
+/// x^(128+32) and x^(128−32) mod P, reflected: the fold 16 bytes on.
+pub(super) const FOLD_BY_1: (i64, i64) = (0x1_7519_97d0, 0x0_ccaa_009e);
+/// x^64 mod P, reflected: the fold from 64 bits to 32 plus the 32 zero bits a CRC appends.
+pub(super) const FOLD_64: i64 = 0x1_63cd_6124;
+/// P itself and μ = x^64 / P, reflected: the Barrett reduction's pair.
+const BARRETT: (i64, i64) = (0x1_db71_0641, 0x1_f701_1641);
+
+/// Whether this CPU has `pclmulqdq` (checked once by the caller, which caches it).
+#[cfg(feature = "std")]
+pub(super) fn available() -> bool {
+    cfg!(target_feature = "pclmulqdq") || std::arch::is_x86_feature_detected!("pclmulqdq")
+}
+
+/// Whether this CPU has `pclmulqdq`: without `std`, only what the compile target guarantees.
+#[cfg(not(feature = "std"))]
+pub(super) fn available() -> bool {
+    cfg!(target_feature = "pclmulqdq")
+}
+
+/// A 128-bit constant from its low and high 64-bit halves.
+#[inline(always)]
+fn pair((low, high): (i64, i64)) -> __m128i {
+    // SAFETY: SSE2 is the x86_64 baseline.
+    unsafe { _mm_set_epi64x(high, low) }
+}
+
+/// Sixteen bytes from `block` (any alignment).
+#[inline(always)]
+fn load(block: &[u8]) -> __m128i {
+    assert!(block.len() >= 16);
+    // SAFETY: `block` holds at least 16 readable bytes (asserted); `loadu` needs no alignment.
+    unsafe { _mm_loadu_si128(block.as_ptr().cast()) }
+}
+
+/// `x` carried 128 (or 512) bits on: its low half times `k`'s low, its high half times
+/// `k`'s high, added.
+#[inline]
+#[target_feature(enable = "pclmulqdq")]
+fn fold(x: __m128i, k: __m128i) -> __m128i {
+    _mm_xor_si128(
+        _mm_clmulepi64_si128::<0x00>(x, k),
+        _mm_clmulepi64_si128::<0x11>(x, k),
+    )
+}
+
+/// Feeds `bytes` into the CRC-32 register `crc` (not complemented): the whole 16-byte blocks by
+/// folding, the rest (fewer than 16 bytes) returned for the table loop. `bytes` holds at least
+/// 64 bytes.
+///
+/// # Safety
+///
+/// The CPU has `pclmulqdq` ([`available`]).
+#[target_feature(enable = "pclmulqdq")]
+pub(super) unsafe fn crc32_fold(crc: u32, bytes: &[u8]) -> (u32, &[u8]) {
+    debug_assert!(bytes.len() >= 64);
+    let mut steps = bytes.chunks_exact(64);
+    let Some(first) = steps.next() else {
+        return (crc, bytes);
+    };
+    // The register enters as the first four bytes' complement-to-be: added to them.
+    let mut x0 = _mm_xor_si128(load(first), _mm_cvtsi32_si128(crc as i32));
+    let mut x1 = load(&first[16..]);
+    let mut x2 = load(&first[32..]);
+    let mut x3 = load(&first[48..]);
+    let by_4 = pair(FOLD_BY_4);
+    for step in &mut steps {
+        x0 = _mm_xor_si128(fold(x0, by_4), load(step));
+        x1 = _mm_xor_si128(fold(x1, by_4), load(&step[16..]));
+        x2 = _mm_xor_si128(fold(x2, by_4), load(&step[32..]));
+        x3 = _mm_xor_si128(fold(x3, by_4), load(&step[48..]));
+    }
+    let by_1 = pair(FOLD_BY_1);
+    let mut x = _mm_xor_si128(fold(x0, by_1), x1);
+    x = _mm_xor_si128(fold(x, by_1), x2);
+    x = _mm_xor_si128(fold(x, by_1), x3);
+    let mut blocks = steps.remainder().chunks_exact(16);
+    for block in &mut blocks {
+        x = _mm_xor_si128(fold(x, by_1), load(block));
+    }
+    // 128 bits to 64: the low half carried 64 bits on, added to the high half.
+    x = _mm_xor_si128(
+        _mm_srli_si128::<8>(x),
+        _mm_clmulepi64_si128::<0x10>(x, by_1),
+    );
+    // 64 bits to 32, with the 32 zero bits a CRC appends to its message.
+    let low32 = _mm_set_epi32(0, 0, 0, -1);
+    x = _mm_xor_si128(
+        _mm_srli_si128::<4>(x),
+        _mm_clmulepi64_si128::<0x00>(_mm_and_si128(x, low32), _mm_set_epi64x(0, FOLD_64)),
+    );
+    // Barrett: the quotient by μ, times P, added; the remainder is the second 32-bit lane.
+    let barrett = pair(BARRETT);
+    let quotient = _mm_clmulepi64_si128::<0x10>(_mm_and_si128(x, low32), barrett);
+    let product = _mm_clmulepi64_si128::<0x00>(_mm_and_si128(quotient, low32), barrett);
+    x = _mm_xor_si128(x, product);
+    let crc = _mm_cvtsi128_si32(_mm_srli_si128::<4>(x)) as u32;
+    (crc, blocks.remainder())
+}
