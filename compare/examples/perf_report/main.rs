@@ -43,7 +43,7 @@ mod pcapng_rows;
 mod png_rows;
 
 /// The implementations the report knows, in column order.
-const IMPLS: [&str; 19] = [
+const IMPLS: [&str; 20] = [
     "endian_wire",
     "memcpy",
     // The sequential entry point beside a parallel one (`block_rows.rs`): ours, not a peer.
@@ -64,6 +64,7 @@ const IMPLS: [&str; 19] = [
     "binrw",
     "deku",
     "object",
+    "crc32fast",
 ];
 
 /// How long a run takes: samples per implementation and the length of one batch.
