@@ -840,6 +840,7 @@ impl<'a> FormatReader<'a> {
     /// some of them, or needs more than `len` (its error's place and path are kept, its kind
     /// becomes `InvalidData`: the bytes are there, the field's size is wrong). Else what
     /// `read` returns.
+    #[inline]
     pub fn within<T>(
         &mut self,
         len: usize,
@@ -855,18 +856,24 @@ impl<'a> FormatReader<'a> {
         let value = read(self);
         self.data = all;
         match value {
-            Ok(_) if self.pos != end => Err(FormatError::new(
-                FormatErrorKind::InvalidData,
-                start,
-                alloc::format!(
-                    "the field uses {} of its {len} bytes",
-                    self.pos.saturating_sub(start)
-                ),
-            )),
-            Ok(value) => Ok(value),
-            Err(e) if e.kind() == FormatErrorKind::UnexpectedEof => Err(e.past_its_size(len)),
-            Err(e) => Err(e),
+            Ok(value) if self.pos == end => Ok(value),
+            Ok(_) => Err(self.not_its_size(start, len)),
+            Err(e) => Err(within_error(e, len)),
         }
+    }
+
+    /// [`within`](Self::within)'s error for a read that did not end where its bytes do.
+    #[cold]
+    #[inline(never)]
+    fn not_its_size(&self, start: usize, len: usize) -> FormatError {
+        FormatError::new(
+            FormatErrorKind::InvalidData,
+            start,
+            alloc::format!(
+                "the field uses {} of its {len} bytes",
+                self.pos.saturating_sub(start)
+            ),
+        )
     }
 
     /// Skips `len` bytes without looking at them.
@@ -1213,6 +1220,7 @@ impl<'a> FormatReader<'a> {
     /// # Errors
     /// What `read` returns; `InvalidData` if an element takes no bytes (the loop would not
     /// end).
+    #[inline]
     pub fn collect_to_end<T>(
         &mut self,
         mut read: impl FnMut(&mut Self) -> Result<T>,
@@ -1220,20 +1228,42 @@ impl<'a> FormatReader<'a> {
         let mut out = Vec::new();
         while self.remaining() > 0 {
             let at = self.pos;
-            out.push(read(self).map_err(|e| FormatError::in_index(e, out.len()))?);
+            match read(self) {
+                Ok(value) => out.push(value),
+                Err(e) => return Err(FormatError::in_index(e, out.len())),
+            }
             if self.pos == at {
-                return Err(FormatError::in_index(
-                    FormatError::new(
-                        FormatErrorKind::InvalidData,
-                        at,
-                        "an element read to the end of the input took no bytes",
-                    ),
-                    out.len() - 1,
-                ));
+                return Err(took_no_bytes(at, out.len() - 1));
             }
         }
         Ok(out)
     }
+}
+
+/// [`FormatReader::within`]'s error for a read that failed inside the field: a read past the
+/// field's end finds bytes there, so its `UnexpectedEof` is the field's size being wrong.
+#[cold]
+#[inline(never)]
+fn within_error(e: FormatError, len: usize) -> FormatError {
+    if e.kind() == FormatErrorKind::UnexpectedEof {
+        e.past_its_size(len)
+    } else {
+        e
+    }
+}
+
+/// [`FormatReader::collect_to_end`]'s error for an element that took no bytes.
+#[cold]
+#[inline(never)]
+fn took_no_bytes(at: usize, index: usize) -> FormatError {
+    FormatError::in_index(
+        FormatError::new(
+            FormatErrorKind::InvalidData,
+            at,
+            "an element read to the end of the input took no bytes",
+        ),
+        index,
+    )
 }
 
 /// How many more elements than bytes left a counted list of elements that may take no bytes
