@@ -81,6 +81,8 @@ pub struct NbtView<'a> {
     doc: Doc<'a>,
     name: Mutf8Str<'a>,
     root: usize,
+    /// Where the document ends in the input.
+    end: usize,
 }
 
 impl<'a> NbtView<'a> {
@@ -96,6 +98,33 @@ impl<'a> NbtView<'a> {
             pos: self.root,
             node: 0,
         }
+    }
+
+    /// The document's bytes in the input, from the root's type to its end tag: what writing
+    /// the same document in the same flavour gives, since a view is never modified.
+    ///
+    /// ```
+    /// use wire_nbt::{self as nbt, Compound, Nbt};
+    /// let mut bytes = Nbt::new("hi", Compound::new().with("x", 1i8)).to_vec()?;
+    /// bytes.extend_from_slice(b"what follows");
+    /// let (view, used) = nbt::view_prefix(&bytes)?;
+    /// assert_eq!(view.as_bytes(), &bytes[..used]);
+    /// # Ok::<(), nbt::Error>(())
+    /// ```
+    pub fn as_bytes(&self) -> &'a [u8] {
+        &self.doc.data[..self.end]
+    }
+
+    /// Appends the document to `out`, in the flavour it was read in: one copy of
+    /// [`as_bytes`](Self::as_bytes). Strings are copied as the input holds them (a view checks
+    /// their encoding only when one is read), so the copy is exactly as valid as the input.
+    pub fn write_to(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.as_bytes());
+    }
+
+    /// The document as a new `Vec`: [`write_to`](Self::write_to) into an empty one.
+    pub fn to_vec(&self) -> Vec<u8> {
+        self.as_bytes().to_vec()
     }
 
     /// The owned tree.
@@ -202,6 +231,7 @@ pub(crate) fn parse_in<F: Format>(
             },
             name,
             root,
+            end: used,
         },
         used,
     ))
@@ -956,6 +986,12 @@ impl<'v, 'a> TagView<'v, 'a> {
         (self.kind == 12).then(|| self.numbers())
     }
 
+    /// The value's payload as the input holds it (no type, no name): what a writer of the
+    /// same flavour writes for this value.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        &self.doc.data[self.pos..self.doc.end(self.kind, self.pos, self.node)]
+    }
+
     /// The numbers of this int or long array.
     fn numbers<T: Primitive>(&self) -> Numbers<'a, T> {
         let end = self.doc.end(self.kind, self.pos, self.node);
@@ -1042,6 +1078,52 @@ impl<'v, 'a> CompoundView<'v, 'a> {
             name.as_bytes()
         };
         self.iter().find(|(k, _)| k.bytes == want).map(|(_, v)| v)
+    }
+
+    /// The compound's payload as the input holds it: its entries and its end tag.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        &self.doc.data[self.pos..self.doc.tape[self.node].end]
+    }
+
+    /// Appends this compound to `out` as a document of its own, in the flavour it was read
+    /// in: the root's type, `name`, then one copy of [`as_bytes`](Self::as_bytes). A
+    /// subtree is written out without being read into a tree.
+    ///
+    /// ```
+    /// use wire_nbt::{self as nbt, Compound, Nbt};
+    /// let player = Compound::new().with("Health", 20.0f32);
+    /// let bytes = Nbt::new("", Compound::new().with("Player", player.clone())).to_vec()?;
+    /// let view = nbt::view(&bytes)?;
+    /// let mut out = Vec::new();
+    /// view.root().compound("Player").unwrap().write_named("Player", &mut out)?;
+    /// assert_eq!(nbt::from_slice::<Nbt>(&out)?, Nbt::new("Player", player));
+    /// # Ok::<(), nbt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::Unencodable`] if `name` is longer than the flavour's length prefix holds
+    /// (`out` is left as it was).
+    pub fn write_named(&self, name: &str, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.write_document(Some(name), out)
+    }
+
+    /// As [`write_named`](Self::write_named), a nameless root: Java's network form (what
+    /// [`view_network`] reads).
+    pub fn write_nameless(&self, out: &mut Vec<u8>) {
+        // Without a name there is nothing that can fail to encode.
+        let written = self.write_document(None, out);
+        debug_assert!(written.is_ok());
+    }
+
+    fn write_document(&self, name: Option<&str>, out: &mut Vec<u8>) -> Result<(), Error> {
+        use super::format::{BedrockLe, BedrockNet};
+        use super::write::write_root_bytes_in;
+        let payload = self.as_bytes();
+        match self.doc.form {
+            Form::Java => write_root_bytes_in::<Java>(out, name, payload),
+            Form::Bedrock => write_root_bytes_in::<BedrockLe>(out, name, payload),
+            Form::BedrockNetwork => write_root_bytes_in::<BedrockNet>(out, name, payload),
+        }
     }
 
     /// The owned compound.
@@ -1148,6 +1230,11 @@ pub struct ListView<'v, 'a> {
 }
 
 impl<'v, 'a> ListView<'v, 'a> {
+    /// The list's payload as the input holds it: element type, length and elements.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        &self.doc.data[self.pos..self.doc.end(9, self.pos, self.node)]
+    }
+
     /// The element type.
     pub fn element_kind(&self) -> TagKind {
         TagKind::from_id(self.doc.data[self.pos]).unwrap_or(TagKind::End)

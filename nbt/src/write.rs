@@ -47,6 +47,29 @@ pub(crate) fn write_root_in<F: Format>(
 }
 
 /// Appends a nameless root of any type (Java's network form since 1.20.3), End for `None`.
+/// A root compound whose payload is bytes already in flavour `F` (a view's subtree): the
+/// type, the name where there is one, then `payload` copied as it is.
+pub(crate) fn write_root_bytes_in<F: Format>(
+    out: &mut Vec<u8>,
+    name: Option<&str>,
+    payload: &[u8],
+) -> Result<(), Error> {
+    let start = out.len();
+    let mut w = Writer::<F> {
+        out: core::mem::take(out),
+        fault: None,
+        _flavor: PhantomData,
+    };
+    w.out
+        .reserve(1 + F::MAX_STR_PREFIX + name.map_or(0, str::len) + payload.len());
+    w.out.push(10);
+    if let Some(name) = name {
+        w.string(name);
+    }
+    w.out.extend_from_slice(payload);
+    w.finish(out, start)
+}
+
 pub(crate) fn write_any_root(out: &mut Vec<u8>, tag: Option<&Tag>) -> Result<(), Error> {
     let start = out.len();
     let mut w = Writer::<Java> {

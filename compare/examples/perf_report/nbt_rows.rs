@@ -438,6 +438,33 @@ pub fn workloads() -> Vec<Workload> {
                     black_box(na_nbt::read_borrowed::<BE>(black_box(&b6)).unwrap());
                 }),
         );
+        // An unmodified document written back from its borrowed form: ours one copy of the
+        // view's bytes, na_nbt's its root compound's bytes behind an unnamed root's header.
+        let kept: &'static [u8] = Vec::leak(bytes.clone());
+        let view: &'static nbt::NbtView<'static> = Box::leak(Box::new(nbt::view(kept).unwrap()));
+        let na_doc = na_nbt::read_borrowed::<BE>(kept).unwrap();
+        assert_eq!(
+            view.to_vec(),
+            kept,
+            "{name}: the view writes back its bytes"
+        );
+        assert_eq!(
+            na_doc.root().write_to_vec::<BE>().len(),
+            kept.len() - view.name().as_bytes().len(),
+            "{name}: na_nbt writes back the document, its root unnamed"
+        );
+        rows.push(
+            Workload::new(format!("write {label} back from its view"), bytes.len())
+                .case("endian_wire", move || {
+                    black_box(black_box(view).to_vec());
+                })
+                .case("na_nbt", move || {
+                    black_box(black_box(&na_doc).root().write_to_vec::<BE>());
+                })
+                .case("memcpy", move || {
+                    black_box(black_box(kept).to_vec());
+                }),
+        );
         let ours = nbt::from_slice::<nbt::Nbt>(&bytes).unwrap();
         let (valence, root_name) = valence_nbt::from_binary::<String>(&mut &bytes[..]).unwrap();
         let fast: fastnbt::Value = fastnbt::from_bytes(&bytes).unwrap();

@@ -731,6 +731,105 @@ fn big_endian_hosts_read_numbers_without_swapping() {
     assert_eq!(bytes[bytes.len() - 5..], [1, 2, 3, 4, 0]);
 }
 
+/// A view writes back as one copy of its bytes, a compound of it as a document of its own,
+/// and each value's bytes are what the writer gives for the owned value: in every flavour, on
+/// the document of every kind (small enough for Miri).
+#[test]
+fn a_view_writes_back_as_one_copy_and_subtrees_as_documents() {
+    use wire_nbt::Flavor;
+    let doc = every_kind();
+    for flavor in [Flavor::Java, Flavor::Bedrock, Flavor::BedrockNetwork] {
+        let bytes = flavor.to_vec(&doc).unwrap();
+        let view = flavor.view(&bytes).unwrap();
+        assert_eq!(view.as_bytes(), bytes, "{flavor:?}");
+        assert_eq!(view.to_vec(), bytes, "{flavor:?}");
+        let mut out = b"kept".to_vec();
+        view.write_to(&mut out);
+        assert_eq!(&out[4..], bytes, "{flavor:?}");
+        subtrees_write_as_documents(flavor, view.root(), &doc.root);
+    }
+    // Java's nameless network form.
+    let bytes = nbt::to_network_vec(&doc.root).unwrap();
+    let view = nbt::view_network(&bytes).unwrap();
+    assert_eq!(view.to_vec(), bytes);
+    let mut out = Vec::new();
+    view.root().write_nameless(&mut out);
+    assert_eq!(out, bytes);
+}
+
+/// Each compound below `view` (and `view` itself) written as a named document equals the
+/// writer's document of the owned compound; each value's payload equals the writer's.
+fn subtrees_write_as_documents(
+    flavor: wire_nbt::Flavor,
+    view: nbt::CompoundView<'_, '_>,
+    owned: &Compound,
+) {
+    let mut out = Vec::new();
+    view.write_named("sub ✓", &mut out).unwrap();
+    let expected = flavor.to_vec(&Nbt::new("sub ✓", owned.clone())).unwrap();
+    assert_eq!(out, expected, "{flavor:?}");
+    // The document's payload starts after the type and the name.
+    let header = flavor
+        .to_vec(&Nbt::new("sub ✓", Compound::new()))
+        .unwrap()
+        .len()
+        - 1;
+    assert_eq!(view.as_bytes(), &expected[header..], "{flavor:?}");
+    for ((_, v), (k, ov)) in view.iter().zip(owned.iter()) {
+        // A document holding only this value: type, root name (empty), entry type, the
+        // entry's name, then its payload and the root's end.
+        let alone = flavor
+            .to_vec(&Nbt::new("", Compound::new().with(k, ov.clone())))
+            .unwrap();
+        let before = flavor
+            .to_vec(&Nbt::new("", Compound::new().with(k, 0i8)))
+            .unwrap()
+            .len()
+            - 2;
+        assert_eq!(
+            v.as_bytes(),
+            &alone[before..alone.len() - 1],
+            "{flavor:?} {k}"
+        );
+        if let (Some(list), Tag::List(_)) = (v.list(), ov) {
+            assert_eq!(list.as_bytes(), v.as_bytes(), "{flavor:?} {k}");
+        }
+        if let (Some(c), Tag::Compound(oc)) = (v.compound(), ov) {
+            subtrees_write_as_documents(flavor, c, oc);
+        }
+    }
+}
+
+#[test]
+fn a_compound_named_past_its_prefix_is_refused_and_nothing_written() {
+    let bytes = Nbt::new("", Compound::new().with("x", 1i8))
+        .to_vec()
+        .unwrap();
+    let view = nbt::view(&bytes).unwrap();
+    let mut out = b"kept".to_vec();
+    let long = "n".repeat(70_000);
+    let e = view.root().write_named(&long, &mut out).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Unencodable { .. }), "{e}");
+    assert_eq!(out, b"kept");
+}
+
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "reads files found by running cargo; Miri runs the small document test"
+)]
+fn the_seven_files_viewed_write_back_as_one_copy() {
+    let Some(files) = nbt_files::files_or_skip() else {
+        return;
+    };
+    for (name, bytes) in files {
+        let view = nbt::view(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(view.to_vec(), bytes, "{name}");
+        let owned = view.to_owned().unwrap();
+        subtrees_write_as_documents(wire_nbt::Flavor::Java, view.root(), &owned.root);
+    }
+}
+
 /// Every value reachable from `view`, compared with the owned tree's, through the typed
 /// getters, lookups by name and element access.
 fn view_matches(view: nbt::CompoundView<'_, '_>, owned: &Compound) {
