@@ -169,7 +169,7 @@ use config::{Entry, ForParams, IntParam, OrderParam, Static, for_params};
 use decode::ReadFixed;
 pub use decode::{BorrowDecode, Decode, Decoder, MAX_NESTING};
 #[doc(hidden)]
-pub use decode::{InPlace, decode_into_slot};
+pub use decode::{BorrowInPlace, InPlace, borrow_decode_into_slot, decode_into_slot};
 pub use encode::{Encode, Encoder};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, LengthFault, LengthRefusal};
 #[doc(hidden)]

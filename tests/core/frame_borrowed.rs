@@ -496,3 +496,91 @@ fn a_borrowing_struct_lends_its_run_of_records() {
         );
     }
 }
+
+/// A borrowing struct whose fields before the last own memory (a `Vec` of borrowing structs,
+/// a `Vec<u16>`) and one of another order, in a `Vec`: each element is read in place, field by
+/// field into its slot. Cut anywhere, the fields already read are dropped (Miri checks that
+/// nothing leaks or is dropped twice) and the verdict is the owned decode's.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct HolderRef<'a> {
+    instructions: Vec<InstructionRef<'a>>,
+    name: &'a str,
+    extra: Vec<u16>,
+    #[endian(be)]
+    big: u32,
+    tail: &'a [u8],
+}
+
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct Holder {
+    instructions: Vec<Instruction>,
+    name: String,
+    extra: Vec<u16>,
+    #[endian(be)]
+    big: u32,
+    tail: Vec<u8>,
+}
+
+impl HolderRef<'_> {
+    fn to_owned(&self) -> Holder {
+        Holder {
+            instructions: self
+                .instructions
+                .iter()
+                .map(|i| Instruction {
+                    program_id_index: i.program_id_index,
+                    accounts: i.accounts.to_vec(),
+                    data: i.data.to_vec(),
+                })
+                .collect(),
+            name: self.name.into(),
+            extra: self.extra.clone(),
+            big: self.big,
+            tail: self.tail.to_vec(),
+        }
+    }
+}
+
+#[test]
+fn vecs_of_borrowing_structs_read_in_place_and_free_what_they_read_when_cut() {
+    let holders: Vec<Holder> = (0..3u8)
+        .map(|n| Holder {
+            instructions: transaction(n).instructions,
+            name: "holder ✓".repeat(usize::from(n)),
+            extra: (0..u16::from(n) * 3).collect(),
+            big: 0x0102_0304 * u32::from(n + 1),
+            tail: vec![n; usize::from(n) * 2],
+        })
+        .collect();
+    let (step, configs) = if cfg!(miri) {
+        (7, vec![Config::legacy(), Config::standard()])
+    } else {
+        (1, configs())
+    };
+    for config in configs {
+        let bytes = frame::encode_to_vec(&holders, config).unwrap();
+        let (lent, used) =
+            frame::borrow_decode_from_slice::<Vec<HolderRef<'_>>>(&bytes, config).unwrap();
+        assert_eq!(used, bytes.len());
+        assert_eq!(
+            lent.iter().map(HolderRef::to_owned).collect::<Vec<_>>(),
+            holders,
+            "{config:?}"
+        );
+        for cut in (0..bytes.len()).step_by(step) {
+            let input = &bytes[..cut];
+            let by_value = frame::decode_from_slice::<Vec<Holder>>(input, config);
+            let lent = frame::borrow_decode_from_slice::<Vec<HolderRef<'_>>>(input, config);
+            match (&by_value, &lent) {
+                (Err(a), Err(b)) => assert_eq!(
+                    core::mem::discriminant(&a.kind),
+                    core::mem::discriminant(&b.kind),
+                    "{config:?} cut at {cut}: {a} / {b}"
+                ),
+                _ => panic!("{config:?} cut at {cut}: a truncated block decoded"),
+            }
+        }
+    }
+}

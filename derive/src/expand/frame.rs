@@ -357,6 +357,115 @@ impl Cx<'_> {
             quote!(::core::result::Result::Ok(#build)),
             quote!(<Self as #f::BorrowDecode<'__de>>::borrow_decode(d)),
         );
+        // Read in place: each field straight into the slot the struct ends up in (an element
+        // of a `Vec`), as the owned decode's `decode_in_place` does. A field is read as its
+        // type with `'__de` for the struct's lifetimes; its place is cast to that type, the
+        // same layout, which `borrow_decode` above proves a subtype of the field's (it builds
+        // `Self` from the same values): a value of it is valid in the field.
+        let c = self.c;
+        let in_place = (!self.input.logical_packed && fields.style == Style::Named).then(|| {
+            let last = fields.fields.len().saturating_sub(1);
+            let reads = fields.fields.iter().enumerate().map(|(i, field)| {
+                let member = field.member();
+                let field_ty = as_read(field);
+                // SAFETY (of the generated block): `__p` comes from the `&mut MaybeUninit<Self>`
+                // this function holds, the struct is not packed, each field's slot is used
+                // once, before the next one is made, and its cast is to a subtype of the
+                // field's type (see above).
+                let place = quote! {
+                    unsafe {
+                        #c::derive_support::field_slot(
+                            ::core::ptr::addr_of_mut!((*__p).#member).cast::<#field_ty>(),
+                        )
+                    }
+                };
+                let call = match &field.frame_len {
+                    Some(_) => {
+                        let call = field_call(field, false);
+                        quote! {
+                            match #call {
+                                ::core::result::Result::Ok(value) => { #place.write(value); ::core::result::Result::Ok(()) }
+                                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+                            }
+                        }
+                    }
+                    None if borrows(field) => {
+                        quote!(#f::borrow_decode_into_slot::<#field_ty, _>(d, #place))
+                    }
+                    None => quote!(#f::decode_into_slot::<#field_ty, _>(d, #place)),
+                };
+                let call = match field.order {
+                    Some(order) if Some(order) != self.order => {
+                        let order = self.at(field).order_expr("d");
+                        quote!(d.in_order_borrowed(#order, (), |d, ()| #call, |d, ()| #call))
+                    }
+                    _ => call,
+                };
+                let done = (i < last).then(|| {
+                    let n = i + 1;
+                    quote!(__done = #n;)
+                });
+                quote! {
+                    if let ::core::result::Result::Err(e) = #call {
+                        break 'read ::core::result::Result::Err(e);
+                    }
+                    #done
+                }
+            });
+            let drops = fields.fields.iter().enumerate().take(last).map(|(i, field)| {
+                let member = field.member();
+                // SAFETY (of the generated block): the first `__done` fields were read, and
+                // nothing else drops them: the caller sees the error and treats the slot as
+                // empty.
+                quote! {
+                    if __done > #i {
+                        unsafe { ::core::ptr::drop_in_place(::core::ptr::addr_of_mut!((*__p).#member)) };
+                    }
+                }
+            });
+            let body = quote! {
+                let __p = slot.as_mut_ptr();
+                let mut __done: usize = 0;
+                let __result = 'read: {
+                    #(#reads)*
+                    ::core::result::Result::Ok(())
+                };
+                if __result.is_err() {
+                    #(#drops)*
+                }
+                __result
+            };
+            let read_fields = match self.order {
+                Some(_) => {
+                    let order = self.order_expr("d");
+                    quote! {
+                        d.in_order_borrowed(
+                            #order,
+                            slot,
+                            #[inline(always)] |d, slot| { #body },
+                            |d, slot| <Self as #f::BorrowDecode<'__de>>::borrow_decode_in_place(d, slot),
+                        )
+                    }
+                }
+                None => quote!({ #body }),
+            };
+            // SAFETY (of the generated constant): `borrow_decode_in_place` below writes every
+            // field of the slot before it returns `Ok` (each through `borrow_decode_into_slot`
+            // or `decode_into_slot`, which vouch for their own, or by value), and drops the
+            // ones it wrote before returning an error.
+            quote! {
+                const BORROW_DECODES_IN_PLACE: ::core::option::Option<#f::BorrowInPlace<Self>> =
+                    ::core::option::Option::Some(unsafe { #f::BorrowInPlace::new() });
+
+                #[inline]
+                fn borrow_decode_in_place<__R: #f::BorrowReader<'__de>>(
+                    d: &mut #f::Decoder<__R>,
+                    slot: &mut ::core::mem::MaybeUninit<Self>,
+                ) -> ::core::result::Result<(), #f::DecodeError> {
+                    #read_fields
+                }
+            }
+        });
         // The boundary pass: each field moved past as it is read.
         let skips = fields.fields.iter().map(|field| {
             let call = field_call(field, true);
@@ -395,6 +504,8 @@ impl Cx<'_> {
                 fn borrow_skip<__R: #f::BorrowReader<'__de>>(d: &mut #f::Decoder<__R>) -> ::core::result::Result<(), #f::DecodeError> {
                     #skip
                 }
+
+                #in_place
             }
         }
     }

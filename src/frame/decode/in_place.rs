@@ -6,10 +6,10 @@ use core::mem::MaybeUninit;
 #[cfg(feature = "alloc")]
 use super::super::config::{ForParams, for_params};
 use super::super::error::DecodeError;
-use super::super::read::Reader;
+use super::super::read::{BorrowReader, Reader};
 #[cfg(feature = "alloc")]
 use super::super::runs::fill_run;
-use super::{Decode, Decoder};
+use super::{BorrowDecode, Decode, Decoder};
 #[cfg(feature = "alloc")]
 use crate::layout::{Tables, copies};
 #[cfg(feature = "alloc")]
@@ -44,6 +44,57 @@ impl<T: ?Sized> InPlace<T> {
     pub const unsafe fn new() -> Self {
         InPlace(core::marker::PhantomData)
     }
+}
+
+/// The promise that `T`'s borrowed in-place read keeps its contract (see
+/// [`BorrowDecode::BORROW_DECODES_IN_PLACE`]): [`InPlace`] for
+/// [`BorrowDecode::borrow_decode_in_place`], a promise of its own so that an owned decode's
+/// promise never vouches for a borrowed one.
+#[doc(hidden)]
+pub struct BorrowInPlace<T: ?Sized>(core::marker::PhantomData<fn() -> T>);
+
+impl<T: ?Sized> Clone for BorrowInPlace<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for BorrowInPlace<T> {}
+
+impl<T: ?Sized> core::fmt::Debug for BorrowInPlace<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("BorrowInPlace")
+    }
+}
+
+impl<T: ?Sized> BorrowInPlace<T> {
+    /// # Safety
+    /// `T`'s `borrow_decode_in_place` initializes its slot whenever it returns `Ok`, and
+    /// leaves nothing in it to drop when it returns an error.
+    #[must_use]
+    pub const unsafe fn new() -> Self {
+        BorrowInPlace(core::marker::PhantomData)
+    }
+}
+
+/// [`decode_into_slot`] for the borrowed decode: through `T::borrow_decode_in_place` when the
+/// type vouches for it, by value otherwise. On `Ok` the slot holds the value; on an error,
+/// nothing.
+///
+/// # Errors
+/// As [`BorrowDecode::borrow_decode`].
+#[doc(hidden)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn borrow_decode_into_slot<'de, T: BorrowDecode<'de>, R: BorrowReader<'de>>(
+    d: &mut Decoder<R>,
+    slot: &mut MaybeUninit<T>,
+) -> Result<(), DecodeError> {
+    if T::BORROW_DECODES_IN_PLACE.is_some() {
+        return T::borrow_decode_in_place(d, slot);
+    }
+    slot.write(T::borrow_decode(d)?);
+    Ok(())
 }
 
 /// Reads a `T` into `slot` (holding nothing to drop): through `T::decode_in_place` when the
@@ -308,6 +359,29 @@ fn decode_elements_in_place<T: Decode, R: Reader>(
         };
         decode_into_slot::<T, R>(d, slot)?;
         // SAFETY: `decode_into_slot` returned `Ok`, so the first spare element holds a value.
+        unsafe { out.set_len(out.len() + 1) };
+    }
+    Ok(())
+}
+
+/// [`decode_elements_in_place`] for the borrowed decode: appends `len` values to `out`
+/// (empty), each read into the element it becomes; on an error, `out` holds the values read
+/// before it.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn borrow_decode_elements_in_place<'de, T: BorrowDecode<'de>, R: BorrowReader<'de>>(
+    len: usize,
+    d: &mut Decoder<R>,
+    out: &mut alloc::vec::Vec<T>,
+) -> Result<(), DecodeError> {
+    for _ in 0..len {
+        out.reserve(1);
+        let Some(slot) = out.spare_capacity_mut().first_mut() else {
+            unreachable!("reserved")
+        };
+        borrow_decode_into_slot::<T, R>(d, slot)?;
+        // SAFETY: `borrow_decode_into_slot` returned `Ok`, so the first spare element holds a
+        // value.
         unsafe { out.set_len(out.len() + 1) };
     }
     Ok(())

@@ -10,10 +10,12 @@ mod ints;
 use core::mem::MaybeUninit;
 
 pub use decoder::{Decoder, MAX_NESTING};
-pub use in_place::{InPlace, decode_into_slot};
+pub use in_place::{BorrowInPlace, InPlace, borrow_decode_into_slot, decode_into_slot};
 
 #[cfg(feature = "alloc")]
-pub(crate) use in_place::{decode_vec_generic, decode_vec_into_slot, vec_of_memory};
+pub(crate) use in_place::{
+    borrow_decode_elements_in_place, decode_vec_generic, decode_vec_into_slot, vec_of_memory,
+};
 
 use super::error::DecodeError;
 use super::fixed::FixedIn;
@@ -235,6 +237,31 @@ pub trait BorrowDecode<'de>: Sized {
     /// As [`Decode::decode`], and an error for a view that the input cannot give (misaligned,
     /// or under varint for wide elements).
     fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError>;
+
+    /// `Some` when [`borrow_decode_in_place`](Self::borrow_decode_in_place) is to be used (the
+    /// derive's borrowing structs): as [`Decode::DECODES_IN_PLACE`], with a promise of its own
+    /// ([`BorrowInPlace`]).
+    #[doc(hidden)]
+    const BORROW_DECODES_IN_PLACE: Option<BorrowInPlace<Self>> = None;
+
+    /// Reads one value into `slot`, which holds nothing to drop, as
+    /// [`Decode::decode_in_place`] does for the owned decode: the derive reads a borrowing
+    /// struct's fields straight into the element of the `Vec` it ends up in. Called only
+    /// through `borrow_decode_into_slot`, for types whose
+    /// [`BORROW_DECODES_IN_PLACE`](Self::BORROW_DECODES_IN_PLACE) is `Some`.
+    ///
+    /// # Errors
+    /// As [`borrow_decode`](Self::borrow_decode).
+    #[doc(hidden)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn borrow_decode_in_place<R: BorrowReader<'de>>(
+        d: &mut Decoder<R>,
+        slot: &mut MaybeUninit<Self>,
+    ) -> Result<(), DecodeError> {
+        slot.write(Self::borrow_decode(d)?);
+        Ok(())
+    }
 
     /// [`Decode::skip`] for the borrowed decode (the boundary pass of
     /// `frame::parallel::borrow_decode_from_slice`),

@@ -593,9 +593,9 @@ mod owned {
         fn borrow_decode<R: BorrowReader<'de>>(d: &mut Decoder<R>) -> Result<Self, DecodeError> {
             d.nested_run(T::MIN_SIZE, size_of::<T>(), |len, d| {
                 let mut out = Vec::with_capacity(d.capacity_for(len, size_of::<T>()));
-                for _ in 0..len {
-                    out.push(T::borrow_decode(d)?);
-                }
+                // Each element read where it ends up (a borrowing struct's fields straight into
+                // it), not built on the stack and copied.
+                crate::frame::decode::borrow_decode_elements_in_place(len, d, &mut out)?;
                 Ok(out)
             })
         }
