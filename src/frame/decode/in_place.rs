@@ -15,67 +15,58 @@ use crate::layout::{Tables, copies};
 #[cfg(feature = "alloc")]
 use crate::wire::Endian;
 
-/// The promise that `T`'s in-place reads keep their contract (see
-/// [`Decode::DECODES_IN_PLACE`]). Only `unsafe` code can make one, and it is typed by the type
-/// it vouches for, so a safe `Decode` impl that overrides [`Decode::decode_in_place`] is never
-/// trusted with uninitialized memory, not even by borrowing another type's promise.
-#[doc(hidden)]
-pub struct InPlace<T: ?Sized>(core::marker::PhantomData<fn() -> T>);
+/// Declares a promise type: a zero-sized token only `unsafe` code can make, typed by the type
+/// it vouches for, so that a safe impl that overrides an in-place read is never trusted with
+/// uninitialized memory, not even by borrowing another type's promise.
+macro_rules! promise {
+    ($(#[$doc:meta])* $name:ident, $(#[$new_doc:meta])*) => {
+        $(#[$doc])*
+        #[doc(hidden)]
+        pub struct $name<T: ?Sized>(core::marker::PhantomData<fn() -> T>);
 
-impl<T: ?Sized> Clone for InPlace<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
+        impl<T: ?Sized> Clone for $name<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        impl<T: ?Sized> Copy for $name<T> {}
+
+        impl<T: ?Sized> core::fmt::Debug for $name<T> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(stringify!($name))
+            }
+        }
+
+        impl<T: ?Sized> $name<T> {
+            $(#[$new_doc])*
+            #[must_use]
+            pub const unsafe fn new() -> Self {
+                $name(core::marker::PhantomData)
+            }
+        }
+    };
 }
 
-impl<T: ?Sized> Copy for InPlace<T> {}
-
-impl<T: ?Sized> core::fmt::Debug for InPlace<T> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("InPlace")
-    }
-}
-
-impl<T: ?Sized> InPlace<T> {
+promise!(
+    /// The promise that `T`'s in-place reads keep their contract (see
+    /// [`Decode::DECODES_IN_PLACE`]).
+    InPlace,
     /// # Safety
     /// `T`'s `decode_in_place` and `decode_fixed_array_in_place` initialize their slot
     /// whenever they return `Ok`, and leave nothing in it to drop when they return an error.
-    #[must_use]
-    pub const unsafe fn new() -> Self {
-        InPlace(core::marker::PhantomData)
-    }
-}
+);
 
-/// The promise that `T`'s borrowed in-place read keeps its contract (see
-/// [`BorrowDecode::BORROW_DECODES_IN_PLACE`]): [`InPlace`] for
-/// [`BorrowDecode::borrow_decode_in_place`], a promise of its own so that an owned decode's
-/// promise never vouches for a borrowed one.
-#[doc(hidden)]
-pub struct BorrowInPlace<T: ?Sized>(core::marker::PhantomData<fn() -> T>);
-
-impl<T: ?Sized> Clone for BorrowInPlace<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T: ?Sized> Copy for BorrowInPlace<T> {}
-
-impl<T: ?Sized> core::fmt::Debug for BorrowInPlace<T> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("BorrowInPlace")
-    }
-}
-
-impl<T: ?Sized> BorrowInPlace<T> {
+promise!(
+    /// The promise that `T`'s borrowed in-place read keeps its contract (see
+    /// [`BorrowDecode::BORROW_DECODES_IN_PLACE`]): [`InPlace`] for
+    /// [`BorrowDecode::borrow_decode_in_place`], a promise of its own so that an owned
+    /// decode's promise never vouches for a borrowed one.
+    BorrowInPlace,
     /// # Safety
     /// `T`'s `borrow_decode_in_place` initializes its slot whenever it returns `Ok`, and
     /// leaves nothing in it to drop when it returns an error.
-    #[must_use]
-    pub const unsafe fn new() -> Self {
-        BorrowInPlace(core::marker::PhantomData)
-    }
-}
+);
 
 /// [`decode_into_slot`] for the borrowed decode: through `T::borrow_decode_in_place` when the
 /// type vouches for it, by value otherwise. On `Ok` the slot holds the value; on an error,
