@@ -364,8 +364,7 @@ impl Cx<'_> {
         // `Self` from the same values): a value of it is valid in the field.
         let c = self.c;
         let in_place = (!self.input.logical_packed && fields.style == Style::Named).then(|| {
-            let last = fields.fields.len().saturating_sub(1);
-            let reads = fields.fields.iter().enumerate().map(|(i, field)| {
+            let calls = fields.fields.iter().map(|field| {
                 let member = field.member();
                 let field_ty = as_read(field);
                 // SAFETY (of the generated block): `__p` comes from the `&mut MaybeUninit<Self>`
@@ -380,61 +379,24 @@ impl Cx<'_> {
                     }
                 };
                 let call = match &field.frame_len {
-                    Some(_) => {
-                        let call = field_call(field, false);
-                        quote! {
-                            match #call {
-                                ::core::result::Result::Ok(value) => { #place.write(value); ::core::result::Result::Ok(()) }
-                                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
-                            }
-                        }
+                    Some(len) => {
+                        let call = quote!(#f::len::decode::<#f::len::#len, _, _>(d));
+                        quote!(#call.map(|value| { #place.write(value); }))
                     }
                     None if borrows(field) => {
                         quote!(#f::borrow_decode_into_slot::<#field_ty, _>(d, #place))
                     }
                     None => quote!(#f::decode_into_slot::<#field_ty, _>(d, #place)),
                 };
-                let call = match field.order {
+                match field.order {
                     Some(order) if Some(order) != self.order => {
                         let order = self.at(field).order_expr("d");
                         quote!(d.in_order_borrowed(#order, (), |d, ()| #call, |d, ()| #call))
                     }
                     _ => call,
-                };
-                let done = (i < last).then(|| {
-                    let n = i + 1;
-                    quote!(__done = #n;)
-                });
-                quote! {
-                    if let ::core::result::Result::Err(e) = #call {
-                        break 'read ::core::result::Result::Err(e);
-                    }
-                    #done
                 }
             });
-            let drops = fields.fields.iter().enumerate().take(last).map(|(i, field)| {
-                let member = field.member();
-                // SAFETY (of the generated block): the first `__done` fields were read, and
-                // nothing else drops them: the caller sees the error and treats the slot as
-                // empty.
-                quote! {
-                    if __done > #i {
-                        unsafe { ::core::ptr::drop_in_place(::core::ptr::addr_of_mut!((*__p).#member)) };
-                    }
-                }
-            });
-            let body = quote! {
-                let __p = slot.as_mut_ptr();
-                let mut __done: usize = 0;
-                let __result = 'read: {
-                    #(#reads)*
-                    ::core::result::Result::Ok(())
-                };
-                if __result.is_err() {
-                    #(#drops)*
-                }
-                __result
-            };
+            let body = self.in_place_body(fields, calls);
             let read_fields = match self.order {
                 Some(_) => {
                     let order = self.order_expr("d");
@@ -562,6 +524,52 @@ impl Cx<'_> {
         )
     }
 
+    /// The body of an in-place read: each of `calls` (one per field, in order: an expression
+    /// giving `Result<(), DecodeError>` that writes its field's slot when it is `Ok`) run in
+    /// turn, and on the first error the fields already read dropped, so that the slot holds
+    /// nothing again.
+    fn in_place_body(
+        &self,
+        fields: &FieldList,
+        calls: impl Iterator<Item = TokenStream>,
+    ) -> TokenStream {
+        let last = fields.fields.len().saturating_sub(1);
+        let reads = calls.enumerate().map(|(i, call)| {
+            let done = (i < last).then(|| {
+                let n = i + 1;
+                quote!(__done = #n;)
+            });
+            quote! {
+                if let ::core::result::Result::Err(e) = #call {
+                    break 'read ::core::result::Result::Err(e);
+                }
+                #done
+            }
+        });
+        let drops = fields.fields.iter().enumerate().take(last).map(|(i, field)| {
+            let member = field.member();
+            // SAFETY (of the generated block): the first `__done` fields were read, and
+            // nothing else drops them: the caller sees the error and treats the slot as empty.
+            quote! {
+                if __done > #i {
+                    unsafe { ::core::ptr::drop_in_place(::core::ptr::addr_of_mut!((*__p).#member)) };
+                }
+            }
+        });
+        quote! {
+            let __p = slot.as_mut_ptr();
+            let mut __done: usize = 0;
+            let __result = 'read: {
+                #(#reads)*
+                ::core::result::Result::Ok(())
+            };
+            if __result.is_err() {
+                #(#drops)*
+            }
+            __result
+        }
+    }
+
     /// `Decode::decode_in_place` for a struct that is not packed: each field read straight
     /// into its place in the caller's slot, the fields read so far dropped if a later one
     /// fails. Static-size structs keep their one-step read by value.
@@ -576,8 +584,7 @@ impl Cx<'_> {
             }
             None => quote!(d.decode_fixed_into_config::<Self>(slot)?),
         };
-        let last = fields.fields.len() - 1;
-        let reads = fields.fields.iter().enumerate().map(|(i, field)| {
+        let calls = fields.fields.iter().map(|field| {
             let member = field.member();
             let field_ty = self.framed_field_ty(field, target);
             // SAFETY (of the generated block): `__p` comes from the `&mut MaybeUninit<Self>`
@@ -586,64 +593,26 @@ impl Cx<'_> {
             let place = quote! {
                 unsafe { #c::derive_support::field_slot(::core::ptr::addr_of_mut!((*__p).#member)) }
             };
-            let read = match &field.frame_len {
+            match &field.frame_len {
                 Some(len) => {
                     let call = self.in_field_order(
                         field,
                         "d",
                         quote!(#f::len::decode::<#f::len::#len, _, _>(d)),
                     );
-                    quote! {
-                        match #call {
-                            ::core::result::Result::Ok(value) => { #place.write(value); }
-                            ::core::result::Result::Err(e) => break 'read ::core::result::Result::Err(e),
-                        }
-                    }
+                    quote!(#call.map(|value| { #place.write(value); }))
                 }
-                None => {
-                    let call = self.in_field_order(
-                        field,
-                        "d",
-                        quote!(#f::decode_into_slot::<#field_ty, _>(d, #place)),
-                    );
-                    quote! {
-                        if let ::core::result::Result::Err(e) = #call {
-                            break 'read ::core::result::Result::Err(e);
-                        }
-                    }
-                }
-            };
-            let done = (i < last).then(|| {
-                let n = i + 1;
-                quote!(__done = #n;)
-            });
-            quote!(#read #done)
-        });
-        let drops = fields.fields.iter().enumerate().take(last).map(|(i, field)| {
-            let member = field.member();
-            // SAFETY (of the generated block): the first `__done` fields were read, and
-            // nothing else drops them: the caller sees the error and treats the slot as empty.
-            quote! {
-                if __done > #i {
-                    unsafe { ::core::ptr::drop_in_place(::core::ptr::addr_of_mut!((*__p).#member)) };
-                }
+                None => self.in_field_order(
+                    field,
+                    "d",
+                    quote!(#f::decode_into_slot::<#field_ty, _>(d, #place)),
+                ),
             }
         });
         let read_fields = self.in_own_order(
             "d",
             (quote!(slot), quote!(slot)),
-            &quote! {
-                let __p = slot.as_mut_ptr();
-                let mut __done: usize = 0;
-                let __result = 'read: {
-                    #(#reads)*
-                    ::core::result::Result::Ok(())
-                };
-                if __result.is_err() {
-                    #(#drops)*
-                }
-                __result
-            },
+            &self.in_place_body(fields, calls),
             &quote!(<Self as #f::Decode>::decode_in_place(d, slot)),
         );
         // SAFETY (of the generated constant): `decode_in_place` below writes every field of

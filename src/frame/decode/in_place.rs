@@ -341,23 +341,11 @@ fn decode_elements_in_place<T: Decode, R: Reader>(
     d: &mut Decoder<R>,
     out: &mut alloc::vec::Vec<T>,
 ) -> Result<(), DecodeError> {
-    for _ in 0..len {
-        // Room for one more: free while the capacity given up front lasts, then it grows as
-        // values arrive (a length the input did not vouch for).
-        out.reserve(1);
-        let Some(slot) = out.spare_capacity_mut().first_mut() else {
-            unreachable!("reserved")
-        };
-        decode_into_slot::<T, R>(d, slot)?;
-        // SAFETY: `decode_into_slot` returned `Ok`, so the first spare element holds a value.
-        unsafe { out.set_len(out.len() + 1) };
-    }
-    Ok(())
+    // SAFETY: `decode_into_slot` holds a value in its slot whenever it returns `Ok`.
+    unsafe { fill_elements(len, out, |slot| decode_into_slot::<T, R>(d, slot)) }
 }
 
-/// [`decode_elements_in_place`] for the borrowed decode: appends `len` values to `out`
-/// (empty), each read into the element it becomes; on an error, `out` holds the values read
-/// before it.
+/// [`decode_elements_in_place`] for the borrowed decode.
 #[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn borrow_decode_elements_in_place<'de, T: BorrowDecode<'de>, R: BorrowReader<'de>>(
@@ -365,14 +353,33 @@ pub(crate) fn borrow_decode_elements_in_place<'de, T: BorrowDecode<'de>, R: Borr
     d: &mut Decoder<R>,
     out: &mut alloc::vec::Vec<T>,
 ) -> Result<(), DecodeError> {
+    // SAFETY: `borrow_decode_into_slot` holds a value in its slot whenever it returns `Ok`.
+    unsafe { fill_elements(len, out, |slot| borrow_decode_into_slot::<T, R>(d, slot)) }
+}
+
+/// Appends `len` values to `out`, each written by `read` into the spare element it becomes;
+/// stops at `read`'s first error, `out` holding the values before it.
+///
+/// # Safety
+/// `read` leaves a value in its slot whenever it returns `Ok`.
+#[cfg(feature = "alloc")]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+unsafe fn fill_elements<T>(
+    len: usize,
+    out: &mut alloc::vec::Vec<T>,
+    mut read: impl FnMut(&mut MaybeUninit<T>) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
     for _ in 0..len {
+        // Room for one more: free while the capacity given up front lasts, then it grows as
+        // values arrive (a length the input did not vouch for).
         out.reserve(1);
         let Some(slot) = out.spare_capacity_mut().first_mut() else {
             unreachable!("reserved")
         };
-        borrow_decode_into_slot::<T, R>(d, slot)?;
-        // SAFETY: `borrow_decode_into_slot` returned `Ok`, so the first spare element holds a
-        // value.
+        read(slot)?;
+        // SAFETY: `read` returned `Ok`, so the first spare element holds a value (the
+        // caller's promise).
         unsafe { out.set_len(out.len() + 1) };
     }
     Ok(())
