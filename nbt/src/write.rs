@@ -31,12 +31,7 @@ pub(crate) fn write_root_in<F: Format>(
     nbt: &Nbt,
     named: bool,
 ) -> Result<(), Error> {
-    let start = out.len();
-    let mut w = Writer::<F> {
-        out: core::mem::take(out),
-        fault: None,
-        _flavor: PhantomData,
-    };
+    let (mut w, start) = Writer::<F>::take(out);
     w.out.reserve(FIRST_RESERVE);
     w.out.push(10);
     if named {
@@ -46,7 +41,6 @@ pub(crate) fn write_root_in<F: Format>(
     w.finish(out, start)
 }
 
-/// Appends a nameless root of any type (Java's network form since 1.20.3), End for `None`.
 /// A root compound whose payload is bytes already in flavour `F` (a view's subtree): the
 /// type, the name where there is one, then `payload` copied as it is.
 pub(crate) fn write_root_bytes_in<F: Format>(
@@ -54,12 +48,7 @@ pub(crate) fn write_root_bytes_in<F: Format>(
     name: Option<&str>,
     payload: &[u8],
 ) -> Result<(), Error> {
-    let start = out.len();
-    let mut w = Writer::<F> {
-        out: core::mem::take(out),
-        fault: None,
-        _flavor: PhantomData,
-    };
+    let (mut w, start) = Writer::<F>::take(out);
     w.out
         .reserve(1 + F::MAX_STR_PREFIX + name.map_or(0, str::len) + payload.len());
     w.out.push(10);
@@ -70,13 +59,9 @@ pub(crate) fn write_root_bytes_in<F: Format>(
     w.finish(out, start)
 }
 
+/// Appends a nameless root of any type (Java's network form since 1.20.3), End for `None`.
 pub(crate) fn write_any_root(out: &mut Vec<u8>, tag: Option<&Tag>) -> Result<(), Error> {
-    let start = out.len();
-    let mut w = Writer::<Java> {
-        out: core::mem::take(out),
-        fault: None,
-        _flavor: PhantomData,
-    };
+    let (mut w, start) = Writer::<Java>::take(out);
     match tag {
         None => w.out.push(0),
         Some(tag) => {
@@ -110,6 +95,18 @@ pub(crate) const TOO_MANY: &str = "a list or array over i32::MAX elements";
 pub(crate) const TOO_DEEP: &str = "compounds and lists nested deeper than 512";
 
 impl<F: Format> Writer<F> {
+    /// A writer appending to `out`'s bytes (taken from it until [`finish`](Self::finish)
+    /// gives them back), and where they end now.
+    fn take(out: &mut Vec<u8>) -> (Self, usize) {
+        let start = out.len();
+        let w = Writer {
+            out: core::mem::take(out),
+            fault: None,
+            _flavor: PhantomData,
+        };
+        (w, start)
+    }
+
     /// `Ok`, or the fault, with `out` cut back to `start`.
     fn finish(self, out: &mut Vec<u8>, start: usize) -> Result<(), Error> {
         *out = self.out;

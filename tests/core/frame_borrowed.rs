@@ -62,6 +62,16 @@ struct TransactionRef<'a> {
     instructions: Vec<InstructionRef<'a>>,
 }
 
+impl InstructionRef<'_> {
+    fn to_owned(&self) -> Instruction {
+        Instruction {
+            program_id_index: self.program_id_index,
+            accounts: self.accounts.to_vec(),
+            data: self.data.to_vec(),
+        }
+    }
+}
+
 impl TransactionRef<'_> {
     fn to_owned(&self) -> Transaction {
         Transaction {
@@ -72,11 +82,7 @@ impl TransactionRef<'_> {
             instructions: self
                 .instructions
                 .iter()
-                .map(|i| Instruction {
-                    program_id_index: i.program_id_index,
-                    accounts: i.accounts.to_vec(),
-                    data: i.data.to_vec(),
-                })
+                .map(InstructionRef::to_owned)
                 .collect(),
         }
     }
@@ -529,11 +535,7 @@ impl HolderRef<'_> {
             instructions: self
                 .instructions
                 .iter()
-                .map(|i| Instruction {
-                    program_id_index: i.program_id_index,
-                    accounts: i.accounts.to_vec(),
-                    data: i.data.to_vec(),
-                })
+                .map(InstructionRef::to_owned)
                 .collect(),
             name: self.name.into(),
             extra: self.extra.clone(),
@@ -581,6 +583,36 @@ fn vecs_of_borrowing_structs_read_in_place_and_free_what_they_read_when_cut() {
                 ),
                 _ => panic!("{config:?} cut at {cut}: a truncated block decoded"),
             }
+        }
+    }
+}
+
+/// A tuple struct that borrows, in a `Vec`: read in place as a named one is.
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct PairRef<'a>(Vec<u16>, &'a str);
+
+#[derive(Endianize, Clone, Debug, PartialEq)]
+#[endian(le)]
+struct Pair(Vec<u16>, String);
+
+#[test]
+fn vecs_of_borrowing_tuple_structs_read_in_place() {
+    let pairs: Vec<Pair> = (0..4u16)
+        .map(|n| Pair((0..n).collect(), "p".repeat(usize::from(n))))
+        .collect();
+    for config in [Config::legacy(), Config::standard().with_big_endian()] {
+        let bytes = frame::encode_to_vec(&pairs, config).unwrap();
+        let (lent, used) =
+            frame::borrow_decode_from_slice::<Vec<PairRef<'_>>>(&bytes, config).unwrap();
+        assert_eq!(used, bytes.len());
+        let owned: Vec<Pair> = lent.iter().map(|p| Pair(p.0.clone(), p.1.into())).collect();
+        assert_eq!(owned, pairs, "{config:?}");
+        for cut in 0..bytes.len() {
+            assert!(
+                frame::borrow_decode_from_slice::<Vec<PairRef<'_>>>(&bytes[..cut], config).is_err(),
+                "{config:?} cut at {cut}"
+            );
         }
     }
 }

@@ -304,6 +304,14 @@ impl Cx<'_> {
             let ty = &field.ty;
             as_read(field).to_string() != quote!(#ty).to_string()
         };
+        // `call`, which reads or skips `field`, in the field's own order where it has one.
+        let in_field_order = |field: &Field, call: TokenStream| match field.order {
+            Some(order) if Some(order) != self.order => {
+                let order = self.at(field).order_expr("d");
+                quote!(d.in_order_borrowed(#order, (), |d, ()| #call, |d, ()| #call))
+            }
+            _ => call,
+        };
         // One field read (`skip` false) or moved past (`skip` true), in its own order: through
         // its per-field length encoding, its `BorrowDecode` when it borrows, else its `Decode`.
         let field_call = |field: &Field, skip: bool| {
@@ -320,29 +328,26 @@ impl Cx<'_> {
                 (None, false) => quote!(<#field_ty as #f::Decode>::decode(d)),
                 (None, true) => quote!(<#field_ty as #f::Decode>::skip(d)),
             };
-            match field.order {
-                Some(order) if Some(order) != self.order => {
-                    let order = self.at(field).order_expr("d");
-                    quote!(d.in_order_borrowed(#order, (), |d, ()| #call, |d, ()| #call))
-                }
-                _ => call,
-            }
+            in_field_order(field, call)
         };
-        // `body` in the container's order; under a typed configuration of the other order,
-        // `reenter` on the erased decoder (see `in_own_order`).
-        let in_own_order = |body: TokenStream, reenter: TokenStream| match self.order {
+        // `body` in the container's order, with `state` (bound as `pattern`) passed in; under a
+        // typed configuration of the other order, `reenter` on the erased decoder (see
+        // `in_own_order`).
+        let in_own_order = |(state, pattern): (TokenStream, TokenStream),
+                            body: TokenStream,
+                            reenter: TokenStream| match self.order {
             Some(_) => {
                 let order = self.order_expr("d");
                 quote! {
                     d.in_order_borrowed(
                         #order,
-                        (),
-                        #[inline(always)] |d, ()| { #body },
-                        |d, ()| #reenter,
+                        #state,
+                        #[inline(always)] |d, #pattern| { #body },
+                        |d, #pattern| #reenter,
                     )
                 }
             }
-            None => body,
+            None => quote!({ #body }),
         };
         let decodes = fields.fields.iter().map(|field| {
             let member = field.member();
@@ -354,6 +359,7 @@ impl Cx<'_> {
             _ => quote!(Self { #(#decodes,)* }),
         };
         let decode = in_own_order(
+            (quote!(()), quote!(())),
             quote!(::core::result::Result::Ok(#build)),
             quote!(<Self as #f::BorrowDecode<'__de>>::borrow_decode(d)),
         );
@@ -363,7 +369,7 @@ impl Cx<'_> {
         // same layout, which `borrow_decode` above proves a subtype of the field's (it builds
         // `Self` from the same values): a value of it is valid in the field.
         let c = self.c;
-        let in_place = (!self.input.logical_packed && fields.style == Style::Named).then(|| {
+        let in_place = (!self.input.logical_packed && !fields.fields.is_empty()).then(|| {
             let calls = fields.fields.iter().map(|field| {
                 let member = field.member();
                 let field_ty = as_read(field);
@@ -388,29 +394,13 @@ impl Cx<'_> {
                     }
                     None => quote!(#f::decode_into_slot::<#field_ty, _>(d, #place)),
                 };
-                match field.order {
-                    Some(order) if Some(order) != self.order => {
-                        let order = self.at(field).order_expr("d");
-                        quote!(d.in_order_borrowed(#order, (), |d, ()| #call, |d, ()| #call))
-                    }
-                    _ => call,
-                }
+                in_field_order(field, call)
             });
-            let body = self.in_place_body(fields, calls);
-            let read_fields = match self.order {
-                Some(_) => {
-                    let order = self.order_expr("d");
-                    quote! {
-                        d.in_order_borrowed(
-                            #order,
-                            slot,
-                            #[inline(always)] |d, slot| { #body },
-                            |d, slot| <Self as #f::BorrowDecode<'__de>>::borrow_decode_in_place(d, slot),
-                        )
-                    }
-                }
-                None => quote!({ #body }),
-            };
+            let read_fields = in_own_order(
+                (quote!(slot), quote!(slot)),
+                self.in_place_body(fields, calls),
+                quote!(<Self as #f::BorrowDecode<'__de>>::borrow_decode_in_place(d, slot)),
+            );
             // SAFETY (of the generated constant): `borrow_decode_in_place` below writes every
             // field of the slot before it returns `Ok` (each through `borrow_decode_into_slot`
             // or `decode_into_slot`, which vouch for their own, or by value), and drops the
@@ -434,6 +424,7 @@ impl Cx<'_> {
             quote!(#call?;)
         });
         let skip = in_own_order(
+            (quote!(()), quote!(())),
             quote! {
                 #(#skips)*
                 ::core::result::Result::Ok(())

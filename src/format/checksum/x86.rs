@@ -24,7 +24,7 @@ pub(super) const FOLD_64: i64 = 0x1_63cd_6124;
 /// P itself and μ = x^64 / P, reflected: the Barrett reduction's pair.
 const BARRETT: (i64, i64) = (0x1_db71_0641, 0x1_f701_1641);
 
-/// Whether this CPU has `pclmulqdq` (checked once by the caller, which caches it).
+/// Whether this CPU has `pclmulqdq` (`is_x86_feature_detected!` caches its answer).
 #[cfg(feature = "std")]
 pub(super) fn available() -> bool {
     cfg!(target_feature = "pclmulqdq") || std::arch::is_x86_feature_detected!("pclmulqdq")
@@ -36,18 +36,20 @@ pub(super) fn available() -> bool {
     cfg!(target_feature = "pclmulqdq")
 }
 
-/// Whether this CPU has AVX-512 and `vpclmulqdq`, for [`crc32_fold_wide`].
+/// Whether this CPU has what [`crc32_fold_wide`] needs: AVX-512F and `vpclmulqdq` beside
+/// [`available`]'s `pclmulqdq`.
 #[cfg(feature = "std")]
 pub(super) fn wide_available() -> bool {
-    (cfg!(target_feature = "avx512f") || std::arch::is_x86_feature_detected!("avx512f"))
+    available()
+        && (cfg!(target_feature = "avx512f") || std::arch::is_x86_feature_detected!("avx512f"))
         && (cfg!(target_feature = "vpclmulqdq")
             || std::arch::is_x86_feature_detected!("vpclmulqdq"))
 }
 
-/// Whether this CPU has AVX-512 and `vpclmulqdq`: without `std`, what the target guarantees.
+/// [`wide_available`] without `std`: what the compile target guarantees.
 #[cfg(not(feature = "std"))]
 pub(super) fn wide_available() -> bool {
-    cfg!(target_feature = "avx512f") && cfg!(target_feature = "vpclmulqdq")
+    available() && cfg!(target_feature = "avx512f") && cfg!(target_feature = "vpclmulqdq")
 }
 
 /// A 128-bit constant from its low and high 64-bit halves.
@@ -128,7 +130,7 @@ fn fold_wide(x: __m512i, k: __m512i) -> __m512i {
 ///
 /// # Safety
 ///
-/// The CPU has AVX-512F, `vpclmulqdq` and `pclmulqdq` ([`wide_available`], [`available`]).
+/// The CPU has AVX-512F, `vpclmulqdq` and `pclmulqdq` ([`wide_available`]).
 #[target_feature(enable = "avx512f,vpclmulqdq,pclmulqdq")]
 pub(super) unsafe fn crc32_fold_wide(crc: u32, bytes: &[u8]) -> (u32, &[u8]) {
     debug_assert!(bytes.len() >= 256);
