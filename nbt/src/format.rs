@@ -106,6 +106,9 @@ pub(crate) trait Format {
     const MAX_STR: usize;
     /// The fewest bytes an element of a list of each element type takes (by type byte).
     const MIN_SIZE: [usize; 13];
+    /// Fixed-width numbers (and, where [`MAX_STR_PREFIX`](Self::MAX_STR_PREFIX) is 2, string
+    /// lengths) are little-endian.
+    const LITTLE_ENDIAN: bool;
 
     /// A string's length prefix.
     fn str_len(c: &mut Cursor<'_>, what: &'static str) -> Result<usize, Error>;
@@ -194,7 +197,7 @@ unsafe fn store<const N: usize>(at: *mut u8, bytes: [u8; N]) -> usize {
 
 /// The fixed-width orders: Java's big-endian and Bedrock's little-endian.
 macro_rules! fixed_format {
-    ($name:ident, $form:ident, $mutf8:expr, $from:ident, $to:ident, $extend_from:ident, $extend:ident) => {
+    ($name:ident, $form:ident, $mutf8:expr, $little:expr, $from:ident, $to:ident, $extend_from:ident, $extend:ident) => {
         /// A fixed-width flavour.
         pub(crate) struct $name;
 
@@ -204,6 +207,7 @@ macro_rules! fixed_format {
             const MAX_STR_PREFIX: usize = 2;
             const MAX_STR: usize = u16::MAX as usize;
             const MIN_SIZE: [usize; 13] = [0, 1, 2, 4, 8, 4, 8, 4, 2, 5, 1, 4, 4];
+            const LITTLE_ENDIAN: bool = $little;
 
             #[inline(always)]
             fn str_len(c: &mut Cursor<'_>, what: &'static str) -> Result<usize, Error> {
@@ -296,6 +300,7 @@ fixed_format!(
     Java,
     Java,
     true,
+    false,
     from_be_bytes,
     to_be_bytes,
     extend_from_be,
@@ -305,6 +310,7 @@ fixed_format!(
     BedrockLe,
     Bedrock,
     false,
+    true,
     from_le_bytes,
     to_le_bytes,
     extend_from_le,
@@ -385,6 +391,7 @@ impl Format for BedrockNet {
     const MAX_STR_PREFIX: usize = 5;
     const MAX_STR: usize = i32::MAX as usize;
     const MIN_SIZE: [usize; 13] = [0, 1, 2, 1, 1, 4, 8, 1, 1, 2, 1, 1, 1];
+    const LITTLE_ENDIAN: bool = true;
 
     #[inline]
     fn str_len(c: &mut Cursor<'_>, what: &'static str) -> Result<usize, Error> {

@@ -298,9 +298,70 @@ impl<'a, F: Format> Parser<'a, F> {
         }
     }
 
+    /// Whether names and strings have a 2-byte length: then the compound loop's fast path
+    /// applies.
+    const FIXED_LENGTHS: bool = F::MAX_STR_PREFIX == 2;
+
+    /// A 2-byte length in the flavour's order.
+    #[inline(always)]
+    fn u16_len(bytes: [u8; 2]) -> usize {
+        usize::from(if F::LITTLE_ENDIAN {
+            u16::from_le_bytes(bytes)
+        } else {
+            u16::from_be_bytes(bytes)
+        })
+    }
+
+    /// Skips the compound entries from the cursor on while they are numbers of a fixed width
+    /// or strings and the input holds them whole, with the position in a register and two
+    /// checks per entry (the header's three bytes, then the rest). Stops at the End (read),
+    /// at any other entry, or at a fault, with the cursor at that entry's start; the checked
+    /// loop takes it from there and reports what is wrong exactly as before. Measured with
+    /// the containers called directly (below): `hypixel.nbt` 3.3 -> 2.9 us, the player files
+    /// and `level.dat` unchanged (without this loop they were 20% slower).
+    #[inline(always)]
+    fn plain_entries(&mut self) -> bool {
+        /// For each type byte 1 to 6, in its nibble: the entry's header (3) plus the value's
+        /// width. A shift, not a table: a load would lengthen each entry's dependency chain
+        /// (the type byte's load, then the table's).
+        const HEADER_AND_WIDTH: u32 = 0x0B7B_7540;
+        let data = self.cur.data();
+        let mut pos = self.cur.pos();
+        let ended = loop {
+            let Some(&[kind, a, b]) = data.get(pos..).and_then(|d| d.first_chunk::<3>()) else {
+                break data.get(pos) == Some(&0);
+            };
+            if kind == 0 {
+                break true;
+            }
+            // At most `pos + 3 + 65535 + 2 + 65535`: no overflow.
+            let name_len = Self::u16_len([a, b]);
+            let end = match kind {
+                1..=6 => pos + name_len + (HEADER_AND_WIDTH >> (4 * kind) & 0xF) as usize,
+                8 => {
+                    let value = pos + 3 + name_len;
+                    match data.get(value..).and_then(|d| d.first_chunk::<2>()) {
+                        Some(&len) => value + 2 + Self::u16_len(len),
+                        None => break false,
+                    }
+                }
+                _ => break false,
+            };
+            if end > data.len() {
+                break false;
+            }
+            pos = end;
+        };
+        self.cur = Cursor::at(data, pos + usize::from(ended));
+        ended
+    }
+
     fn compound(&mut self, depth: usize) -> Result<(), Error> {
         let node = self.open(depth)?;
         loop {
+            if Self::FIXED_LENGTHS && !Self::VARINTS && self.plain_entries() {
+                break;
+            }
             let at = self.cur.pos();
             let kind = self.cur.u8("a tag type")?;
             if kind == 0 {
@@ -318,6 +379,11 @@ impl<'a, F: Format> Parser<'a, F> {
                     .cur
                     .skip(number_width(kind), VALUE_NAMES[usize::from(kind)])?,
                 8 => drop(self.string_bytes("a string")?),
+                // Containers called directly, not through `payload`'s jump table (measured:
+                // one shared indirect jump for every container was mispredicted a third of
+                // the time).
+                9 => self.list(depth + 1)?,
+                10 => self.compound(depth + 1)?,
                 _ => self.payload(kind, at, depth, "a compound entry")?,
             }
         }
@@ -391,9 +457,15 @@ impl<'a, F: Format> Parser<'a, F> {
                     F::MIN_SIZE[usize::from(kind)],
                     LIST_NAMES[usize::from(kind)],
                 )?;
-                for _ in 0..len {
-                    let at = self.cur.pos();
-                    self.payload(kind, at, depth, "a list element")?;
+                // The element type chosen once, outside the loop (as in the compound loop).
+                match kind {
+                    8 => (0..len).try_for_each(|_| self.string_bytes("a string").map(drop))?,
+                    9 => (0..len).try_for_each(|_| self.list(depth + 1))?,
+                    10 => (0..len).try_for_each(|_| self.compound(depth + 1))?,
+                    _ => (0..len).try_for_each(|_| {
+                        let at = self.cur.pos();
+                        self.payload(kind, at, depth, "a list element")
+                    })?,
                 }
                 self.close(node);
                 Ok(())
