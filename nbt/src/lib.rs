@@ -90,7 +90,9 @@
 //! and returns an [`NbtView`] that walks compounds and lists in place, decodes a string only
 //! when asked ([`Mutf8Str`]), and converts an array to a `Vec` with one bulk call when asked
 //! ([`Numbers`]). The same view reads Bedrock's flavours (varint ints and longs decoded when
-//! read).
+//! read). An [`NbtBuf`] keeps a document's bytes with what the view recorded of them: an owned
+//! value (no lifetime) that is viewed again without a parse and written back as one copy, read
+//! in about the view's time.
 //!
 //! The readers take the whole input: bytes after the root are an error (the `*_prefix` forms
 //! return how many bytes the root took instead). Errors name the byte offset and what was
@@ -162,8 +164,8 @@ pub use list::List;
 pub use snbt::{from_snbt, tag_from_snbt};
 pub use tag::{Nbt, Tag, TagKind};
 pub use view::{
-    CompoundIter, CompoundView, ListIter, ListView, Mutf8Str, NbtView, Numbers, NumbersIter,
-    TagView, view, view_network, view_network_prefix, view_prefix,
+    CompoundIter, CompoundView, ListIter, ListView, Mutf8Str, NbtBuf, NbtView, Numbers,
+    NumbersIter, TagView, view, view_network, view_network_prefix, view_prefix,
 };
 
 /// How deep compounds and lists may nest, the root compound counting as 1: Minecraft's limit

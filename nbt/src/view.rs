@@ -54,10 +54,10 @@ macro_rules! in_form {
     };
 }
 
-/// The input and its tape.
+/// The input and its tape (the view's own, or an [`NbtBuf`]'s lent to its view).
 struct Doc<'a> {
     data: &'a [u8],
-    tape: Vec<Node>,
+    tape: Cow<'a, [Node]>,
     form: Form,
 }
 
@@ -127,6 +127,44 @@ impl<'a> NbtView<'a> {
         self.as_bytes().to_vec()
     }
 
+    /// The document as an [`NbtBuf`]: its bytes copied, what the view recorded of them kept, so
+    /// that it outlives the input and is viewed again without a parse.
+    pub fn to_buf(&self) -> NbtBuf {
+        NbtBuf {
+            bytes: self.as_bytes().to_vec(),
+            tape: self.doc.tape.to_vec(),
+            form: self.doc.form,
+            name_at: self.name.at,
+            name_len: self.name.bytes.len(),
+            root: self.root,
+        }
+    }
+
+    /// [`to_buf`](Self::to_buf), the view's record moved into the buf rather than copied.
+    pub fn into_buf(self) -> NbtBuf {
+        let bytes = self.as_bytes().to_vec();
+        let (tape, form, name_at, name_len, root) = self.into_parts();
+        NbtBuf {
+            bytes,
+            tape,
+            form,
+            name_at,
+            name_len,
+            root,
+        }
+    }
+
+    /// The view's parts, for an [`NbtBuf`] that keeps the bytes it views.
+    fn into_parts(self) -> (Vec<Node>, Form, usize, usize, usize) {
+        (
+            self.doc.tape.into_owned(),
+            self.doc.form,
+            self.name.at,
+            self.name.bytes.len(),
+            self.root,
+        )
+    }
+
     /// The owned tree.
     ///
     /// # Errors
@@ -145,6 +183,126 @@ impl fmt::Debug for NbtView<'_> {
         f.debug_struct("NbtView")
             .field("name", &self.name)
             .field("root", &self.root())
+            .finish()
+    }
+}
+
+/// An NBT document held as its bytes, with what [`view`] records of them: owned (no lifetime,
+/// `Send` and `Sync`, to keep or hand to another thread), read by the view's one checking pass
+/// (and a copy, from a slice), walked through [`view`](Self::view) without parsing again, and
+/// written back as one copy. Strings stay as stored until read, as in a view. To change the
+/// document, read it into a tree ([`NbtView::to_owned`]).
+///
+/// ```
+/// use wire_nbt::{self as nbt, Compound, Nbt, NbtBuf};
+/// let bytes = Nbt::new("", Compound::new().with("DataVersion", 3465).with("id", "minecraft:chest"))
+///     .to_vec()?;
+///
+/// // From bytes already in a `Vec` (a file read whole): no copy.
+/// let doc = NbtBuf::from_vec(bytes.clone())?;
+/// let view = doc.view();
+/// assert_eq!(view.root().int("DataVersion"), Some(3465));
+/// assert_eq!(view.root().string("id").unwrap(), "minecraft:chest");
+/// assert_eq!(doc.as_bytes(), &bytes[..]);
+///
+/// // From a borrowed view: the bytes copied, the view's record kept.
+/// let kept: NbtBuf = nbt::view(&bytes)?.to_buf();
+/// drop(bytes);
+/// assert_eq!(kept.view().to_owned()?, doc.view().to_owned()?);
+/// # Ok::<(), nbt::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct NbtBuf {
+    /// The document, from the root's type to its End.
+    bytes: Vec<u8>,
+    tape: Vec<Node>,
+    form: Form,
+    /// Where the root's name is in `bytes`, and its length.
+    name_at: usize,
+    name_len: usize,
+    /// Where the root compound's entries start.
+    root: usize,
+}
+
+impl NbtBuf {
+    /// Reads an uncompressed Java NBT file (named root compound, nothing after it) held in
+    /// `bytes`, keeping them: [`view`]'s checks, no copy.
+    ///
+    /// # Errors
+    /// As [`view`].
+    pub fn from_vec(bytes: Vec<u8>) -> Result<NbtBuf, Error> {
+        Self::keeping(bytes, |b| parse(b, true, true))
+    }
+
+    /// Reads an uncompressed Java NBT file (named root compound, nothing after it) from
+    /// `bytes`: [`view`]'s checks, then one copy of the bytes.
+    ///
+    /// # Errors
+    /// As [`view`].
+    pub fn from_slice(bytes: &[u8]) -> Result<NbtBuf, Error> {
+        view(bytes).map(NbtView::into_buf)
+    }
+
+    /// [`from_vec`](Self::from_vec) in `flavor` ([`Flavor::view`](super::Flavor::view)'s
+    /// checks).
+    ///
+    /// # Errors
+    /// As [`Flavor::view`](super::Flavor::view).
+    pub fn from_vec_in(flavor: super::Flavor, bytes: Vec<u8>) -> Result<NbtBuf, Error> {
+        Self::keeping(bytes, |b| flavor.view(b).map(|v| (v, b.len())))
+    }
+
+    /// Views `bytes` whole with `parse` and keeps them with what it recorded.
+    fn keeping(
+        bytes: Vec<u8>,
+        parse: impl FnOnce(&[u8]) -> Result<(NbtView<'_>, usize), Error>,
+    ) -> Result<NbtBuf, Error> {
+        let (tape, form, name_at, name_len, root) = parse(&bytes)?.0.into_parts();
+        Ok(NbtBuf {
+            bytes,
+            tape,
+            form,
+            name_at,
+            name_len,
+            root,
+        })
+    }
+
+    /// The document as a view (no parse: what was recorded is lent).
+    pub fn view(&self) -> NbtView<'_> {
+        NbtView {
+            doc: Doc {
+                data: &self.bytes,
+                tape: Cow::Borrowed(&self.tape),
+                form: self.form,
+            },
+            name: Mutf8Str {
+                bytes: &self.bytes[self.name_at..self.name_at + self.name_len],
+                at: self.name_at,
+                utf8: self.form != Form::Java,
+            },
+            root: self.root,
+            end: self.bytes.len(),
+        }
+    }
+
+    /// The document's bytes, in the flavour it was read in.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The document's bytes, given back.
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
+}
+
+impl fmt::Debug for NbtBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let view = self.view();
+        f.debug_struct("NbtBuf")
+            .field("name", &view.name)
+            .field("root", &view.root())
             .finish()
     }
 }
@@ -226,7 +384,7 @@ pub(crate) fn parse_in<F: Format>(
         NbtView {
             doc: Doc {
                 data: bytes,
-                tape: p.tape,
+                tape: Cow::Owned(p.tape),
                 form,
             },
             name,

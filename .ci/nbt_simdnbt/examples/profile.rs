@@ -1,5 +1,5 @@
 //! A loop for profilers (`valgrind --tool=callgrind`):
-//! `profile <mode> <file|chunk|long-strings|region> [iterations]`, where mode is `read`, `view`,
+//! `profile <mode> <file|chunk|long-strings|region> [iterations]`, where mode is `read`, `view`, `buf`,
 //! `write`, `simd-read`, `simd-borrow`, `simd-write`, `na-read`, `na-borrow`, `na-write`, or a
 //! typed one: `typed`, `typed-write`,
 //! `fast-typed`, `simd-typed` (`complex_player.dat` into `Player`, `level.dat` into `Level`,
@@ -63,6 +63,7 @@ fn main() {
             match mode {
                 "read" => drop(black_box(nbt::from_slice::<nbt::Nbt>(black_box(&bytes)).unwrap())),
                 "view" => drop(black_box(nbt::view(black_box(&bytes)).unwrap())),
+                "buf" => drop(black_box(nbt::NbtBuf::from_slice(black_box(&bytes)).unwrap())),
                 "write" => drop(black_box(black_box(ours.as_ref().unwrap()).to_vec().unwrap())),
                 "simd-read" => drop(black_box(simdnbt::owned::read(&mut Cursor::new(black_box(&bytes[..]))).unwrap())),
                 "simd-borrow" => drop(black_box(simdnbt::borrow::read(&mut Cursor::new(black_box(&bytes[..]))).unwrap())),

@@ -428,6 +428,25 @@ pub fn workloads() -> Vec<Workload> {
                     black_box(fastnbt::from_bytes::<fastnbt::Value>(black_box(&b3)).unwrap());
                 }),
         );
+        // An owned document that keeps the bytes and the view's record of them, against
+        // na_nbt's owned read and our tree (what each can do differs: the tree and na_nbt's
+        // value change in place, the `NbtBuf` is read, walked and written back).
+        let (b7, b8, b9) = (bytes.clone(), bytes.clone(), bytes.clone());
+        rows.push(
+            Workload::new(
+                format!("read {label} to an owned document (`NbtBuf`)"),
+                bytes.len(),
+            )
+            .case("endian_wire", move || {
+                black_box(nbt::NbtBuf::from_slice(black_box(&b7)).unwrap());
+            })
+            .case("endian_wire, tree", move || {
+                black_box(nbt::from_slice::<nbt::Nbt>(black_box(&b8)).unwrap());
+            })
+            .case("na_nbt", move || {
+                black_box(na_nbt::read_owned::<BE, BE>(black_box(&b9)).unwrap());
+            }),
+        );
         let b4 = bytes.clone();
         rows.push(
             Workload::new(format!("read {label} in place (`nbt::view`)"), bytes.len())

@@ -757,6 +757,51 @@ fn a_view_writes_back_as_one_copy_and_subtrees_as_documents() {
     assert_eq!(out, bytes);
 }
 
+#[test]
+fn a_buf_keeps_what_its_view_read_in_every_flavour() {
+    use wire_nbt::{Flavor, NbtBuf};
+    fn owned_and_shareable<T: Send + Sync + Clone + 'static>(_: &T) {}
+    let doc = every_kind();
+    for flavor in [Flavor::Java, Flavor::Bedrock, Flavor::BedrockNetwork] {
+        let bytes = flavor.to_vec(&doc).unwrap();
+        let kept = NbtBuf::from_vec_in(flavor, bytes.clone()).unwrap();
+        owned_and_shareable(&kept);
+        assert_eq!(kept.as_bytes(), bytes, "{flavor:?}");
+        assert_eq!(kept.view().to_owned().unwrap(), doc, "{flavor:?}");
+        view_matches(kept.view().root(), &doc.root);
+        // Copied from a view of a prefix: the bytes after the document are not kept.
+        let mut more = bytes.clone();
+        more.extend_from_slice(b"after");
+        let copied = flavor.view_prefix(&more).unwrap().0.to_buf();
+        drop(more);
+        assert_eq!(copied.as_bytes(), bytes, "{flavor:?}");
+        assert_eq!(copied.clone().view().to_vec(), bytes, "{flavor:?}");
+        subtrees_write_as_documents(flavor, copied.view().root(), &doc.root);
+        assert_eq!(copied.into_bytes(), bytes);
+        // What the view refuses, the buf refuses, at the same offset.
+        for len in [0, 1, bytes.len() / 2, bytes.len() - 1] {
+            let view = flavor.view(&bytes[..len]).unwrap_err();
+            let buf = NbtBuf::from_vec_in(flavor, bytes[..len].to_vec()).unwrap_err();
+            assert_eq!(buf.offset(), view.offset(), "{flavor:?} cut at {len}");
+        }
+    }
+    // Java's file form through `from_vec`, and the nameless network form through `to_buf`.
+    let bytes = doc.to_vec().unwrap();
+    let kept = NbtBuf::from_vec(bytes.clone()).unwrap();
+    assert_eq!(kept.view().name().to_str().unwrap(), doc.name);
+    let from_slice = NbtBuf::from_slice(&bytes).unwrap();
+    assert_eq!(from_slice.as_bytes(), kept.as_bytes());
+    let moved = nbt::view(&bytes).unwrap().into_buf();
+    view_matches(moved.view().root(), &doc.root);
+    assert!(NbtBuf::from_slice(&bytes[..bytes.len() - 1]).is_err());
+    assert!(format!("{kept:?}").starts_with("NbtBuf"));
+    let net = nbt::to_network_vec(&doc.root).unwrap();
+    let kept = nbt::view_network(&net).unwrap().to_buf();
+    assert_eq!(kept.view().to_owned().unwrap().root, doc.root);
+    assert_eq!(kept.as_bytes(), net);
+    assert!(NbtBuf::from_vec(net).is_err());
+}
+
 /// Each compound below `view` (and `view` itself) written as a named document equals the
 /// writer's document of the owned compound; each value's payload equals the writer's.
 fn subtrees_write_as_documents(
@@ -895,6 +940,9 @@ fn view_of_seven_files_equals_the_owned_tree() {
         assert_eq!(view.name().to_str().unwrap(), owned.name);
         assert_eq!(view.to_owned().unwrap(), owned, "{name}");
         view_matches(view.root(), &owned.root);
+        let kept = nbt::NbtBuf::from_vec(bytes.clone()).unwrap();
+        view_matches(kept.view().root(), &owned.root);
+        assert_eq!(kept.view().to_owned().unwrap(), owned, "{name}");
         let net = nbt::to_network_vec(&owned).unwrap();
         assert_eq!(
             nbt::view_network(&net).unwrap().to_owned().unwrap().root,
@@ -971,6 +1019,12 @@ proptest! {
     #[test]
     fn prop_view_agrees_with_the_reader(body in prop::collection::vec(any::<u8>(), 0..200)) {
         let bytes = [&[10u8, 0, 0][..], &body].concat();
+        // The buf's verdict is the view's.
+        match (nbt::view(&bytes), nbt::NbtBuf::from_vec(bytes.clone())) {
+            (Ok(view), Ok(buf)) => prop_assert_eq!(buf.view().to_vec(), view.to_vec()),
+            (Err(v), Err(b)) => prop_assert_eq!(v.offset(), b.offset()),
+            (v, b) => prop_assert!(false, "view {:?}, buf {:?}", v.is_ok(), b.is_ok()),
+        }
         match (nbt::from_slice::<Nbt>(&bytes), nbt::view(&bytes)) {
             (Ok(owned), Ok(view)) => prop_assert_eq!(view.to_owned().unwrap().to_vec().unwrap(), owned.to_vec().unwrap()),
             // The reader may stop earlier, at a string the view does not check.
