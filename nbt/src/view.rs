@@ -132,7 +132,22 @@ impl<'a> NbtView<'a> {
     pub fn to_buf(&self) -> NbtBuf {
         NbtBuf {
             bytes: self.as_bytes().to_vec(),
-            tape: self.doc.tape.to_vec(),
+            record: self.record(self.doc.tape.to_vec()),
+        }
+    }
+
+    /// [`to_buf`](Self::to_buf), the view's record moved into the buf rather than copied.
+    pub fn into_buf(mut self) -> NbtBuf {
+        NbtBuf {
+            bytes: self.as_bytes().to_vec(),
+            record: self.take_record(),
+        }
+    }
+
+    /// What an [`NbtBuf`] keeps of this view besides the bytes, with `tape`.
+    fn record(&self, tape: Vec<Node>) -> Record {
+        Record {
+            tape,
             form: self.doc.form,
             name_at: self.name.at,
             name_len: self.name.bytes.len(),
@@ -140,29 +155,10 @@ impl<'a> NbtView<'a> {
         }
     }
 
-    /// [`to_buf`](Self::to_buf), the view's record moved into the buf rather than copied.
-    pub fn into_buf(self) -> NbtBuf {
-        let bytes = self.as_bytes().to_vec();
-        let (tape, form, name_at, name_len, root) = self.into_parts();
-        NbtBuf {
-            bytes,
-            tape,
-            form,
-            name_at,
-            name_len,
-            root,
-        }
-    }
-
-    /// The view's parts, for an [`NbtBuf`] that keeps the bytes it views.
-    fn into_parts(self) -> (Vec<Node>, Form, usize, usize, usize) {
-        (
-            self.doc.tape.into_owned(),
-            self.doc.form,
-            self.name.at,
-            self.name.bytes.len(),
-            self.root,
-        )
+    /// [`record`](Self::record) with the view's own tape, taken from it.
+    fn take_record(&mut self) -> Record {
+        let tape = core::mem::take(&mut self.doc.tape).into_owned();
+        self.record(tape)
     }
 
     /// The owned tree.
@@ -215,9 +211,15 @@ impl fmt::Debug for NbtView<'_> {
 pub struct NbtBuf {
     /// The document, from the root's type to its End.
     bytes: Vec<u8>,
+    record: Record,
+}
+
+/// What an [`NbtBuf`] keeps of its view besides the bytes.
+#[derive(Clone)]
+struct Record {
     tape: Vec<Node>,
     form: Form,
-    /// Where the root's name is in `bytes`, and its length.
+    /// Where the root's name is in the bytes, and its length.
     name_at: usize,
     name_len: usize,
     /// Where the root compound's entries start.
@@ -257,31 +259,25 @@ impl NbtBuf {
         bytes: Vec<u8>,
         parse: impl FnOnce(&[u8]) -> Result<(NbtView<'_>, usize), Error>,
     ) -> Result<NbtBuf, Error> {
-        let (tape, form, name_at, name_len, root) = parse(&bytes)?.0.into_parts();
-        Ok(NbtBuf {
-            bytes,
-            tape,
-            form,
-            name_at,
-            name_len,
-            root,
-        })
+        let record = parse(&bytes)?.0.take_record();
+        Ok(NbtBuf { bytes, record })
     }
 
     /// The document as a view (no parse: what was recorded is lent).
     pub fn view(&self) -> NbtView<'_> {
+        let r = &self.record;
         NbtView {
             doc: Doc {
                 data: &self.bytes,
-                tape: Cow::Borrowed(&self.tape),
-                form: self.form,
+                tape: Cow::Borrowed(&r.tape),
+                form: r.form,
             },
             name: Mutf8Str {
-                bytes: &self.bytes[self.name_at..self.name_at + self.name_len],
-                at: self.name_at,
-                utf8: self.form != Form::Java,
+                bytes: &self.bytes[r.name_at..r.name_at + r.name_len],
+                at: r.name_at,
+                utf8: r.form != Form::Java,
             },
-            root: self.root,
+            root: r.root,
             end: self.bytes.len(),
         }
     }
