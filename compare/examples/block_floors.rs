@@ -26,7 +26,8 @@ use std::time::Instant;
 
 use endian_wire::frame::{self, Config};
 use endian_wire_testkit::solana::block::{
-    self, Block, BlockRef, Entry, EntryRef, InstructionRef, TransactionRef,
+    self, Block, BlockRef, Entry, EntryRef, Instruction, InstructionRef, Transaction,
+    TransactionRef,
 };
 
 /// A little-endian `u64` length.
@@ -151,22 +152,26 @@ fn hand_encode(entries: &[Entry]) -> Vec<u8> {
     out
 }
 
-/// The heap blocks a decode of `entries` entries allocates, of the same sizes and nesting.
-type Allocations = Vec<Vec<(Vec<[u8; 64]>, Vec<[u8; 32]>, Vec<(Vec<u8>, Vec<u8>)>)>>;
-
-fn allocate(entries: usize) -> Allocations {
+/// The heap blocks a decode of `entries` entries allocates, each of the decode's size: the
+/// block's entries with their vectors allocated and left empty.
+fn allocate(entries: usize) -> Block {
     (0..entries)
-        .map(|_| {
-            (0..4)
-                .map(|_| {
-                    let instruction = (Vec::with_capacity(2), Vec::with_capacity(12));
-                    (
-                        Vec::with_capacity(1),
-                        Vec::with_capacity(3),
-                        vec![instruction],
-                    )
+        .map(|_| Entry {
+            num_hashes: 0,
+            hash: [0; 32],
+            transactions: (0..4)
+                .map(|_| Transaction {
+                    signatures: Vec::with_capacity(1),
+                    header: [0; 3],
+                    account_keys: Vec::with_capacity(3),
+                    recent_blockhash: [0; 32],
+                    instructions: vec![Instruction {
+                        program_id_index: 0,
+                        accounts: Vec::with_capacity(2),
+                        data: Vec::with_capacity(12),
+                    }],
                 })
-                .collect()
+                .collect(),
         })
         .collect()
 }
