@@ -20,6 +20,8 @@ use super::{Compound, Error, ErrorKind, List, MAX_NESTING, Tag, TagKind, mutf8};
 use endian_wire::bulk::{self, Primitive, WireElement};
 use endian_wire::{BigEndian, LittleEndian};
 
+mod scan;
+
 /// Where a container ends: in the input, and in the tape (the entry after its last
 /// descendant's).
 #[derive(Clone, Copy)]
@@ -327,32 +329,32 @@ pub fn view_network_prefix(bytes: &[u8]) -> Result<(NbtView<'_>, usize), Error> 
     parse(bytes, false, false)
 }
 
+#[inline(always)]
 fn parse(bytes: &[u8], named: bool, whole: bool) -> Result<(NbtView<'_>, usize), Error> {
     parse_in::<Java>(bytes, named, whole)
 }
 
-/// Views a document of flavour `F`.
+/// Views a document of flavour `F`. Inlined into each entry point, so that the view is built
+/// where the caller keeps it (measured: returned through this call, its copy's wide loads of
+/// narrower stores stalled, a sixth of viewing `hello_world.nbt`).
+#[inline(always)]
 pub(crate) fn parse_in<F: Format>(
     bytes: &[u8],
     named: bool,
     whole: bool,
 ) -> Result<(NbtView<'_>, usize), Error> {
     let form = F::FORM;
-    let mut p = Parser::<F> {
-        cur: Cursor::new(bytes),
-        // One entry per 64 bytes is about what player files and chunks need.
-        tape: Vec::with_capacity(bytes.len() / 64 + 1),
-        _flavor: PhantomData,
-    };
-    let kind = p.cur.u8("the root tag's type")?;
+    let mut cur = Cursor::new(bytes);
+    let kind = cur.u8("the root tag's type")?;
     if kind != 10 {
         return Err(Error::new(0, ErrorKind::RootNotCompound { found: kind }));
     }
     let name = if named {
-        let name = p.string_bytes("the root's name")?;
+        let len = F::str_len(&mut cur, "the root's name")?;
+        let name = cur.take(len, "the root's name")?;
         Mutf8Str {
             bytes: name,
-            at: p.cur.pos() - name.len(),
+            at: cur.pos() - name.len(),
             utf8: form != Form::Java,
         }
     } else {
@@ -362,17 +364,25 @@ pub(crate) fn parse_in<F: Format>(
             utf8: form != Form::Java,
         }
     };
-    let root = p.cur.pos();
-    p.compound(1)?;
-    if whole {
-        p.cur.finish()?;
-    }
-    let used = p.cur.pos();
+    let root = cur.pos();
+    // One entry per 64 bytes is about what player files and chunks need.
+    let mut tape = Vec::with_capacity(bytes.len() / 64 + 1);
+    // The one-loop pass where lengths are fixed-width; at a fault, the checked pass finds it
+    // again and reports it.
+    let scanned = if Parser::<F>::FIXED_LENGTHS && !Parser::<F>::VARINTS {
+        scan::scan::<F>(bytes, root, &mut tape).filter(|&end| !whole || end == bytes.len())
+    } else {
+        None
+    };
+    let used = match scanned {
+        Some(end) => end,
+        None => Parser::<F>::checked(bytes, root, whole, &mut tape)?,
+    };
     Ok((
         NbtView {
             doc: Doc {
                 data: bytes,
-                tape: Cow::Owned(p.tape),
+                tape: Cow::Owned(tape),
                 form,
             },
             name,
@@ -394,6 +404,28 @@ impl<'a, F: Format> Parser<'a, F> {
     /// Whether numbers of type `kind` (3: ints, 4: longs) are varints in this flavour: then
     /// arrays and lists of them get a tape entry (their end is not a multiplication).
     const VARINTS: bool = F::MIN_SIZE[3] == 1;
+
+    /// The root compound whose entries start at `root`, checked with every fault reported,
+    /// its tape in `tape` (cleared first); where it ends.
+    #[inline(never)]
+    fn checked(
+        bytes: &'a [u8],
+        root: usize,
+        whole: bool,
+        tape: &mut Vec<Node>,
+    ) -> Result<usize, Error> {
+        tape.clear();
+        let mut p = Parser::<F> {
+            cur: Cursor::at(bytes, root),
+            tape: core::mem::take(tape),
+            _flavor: PhantomData,
+        };
+        let checked = p
+            .compound(1)
+            .and_then(|()| if whole { p.cur.finish() } else { Ok(()) });
+        *tape = p.tape;
+        checked.map(|()| p.cur.pos())
+    }
 
     fn open(&mut self, depth: usize) -> Result<usize, Error> {
         if depth > MAX_NESTING {
@@ -444,71 +476,13 @@ impl<'a, F: Format> Parser<'a, F> {
         }
     }
 
-    /// Whether names and strings have a 2-byte length: then the compound loop's fast path
-    /// applies.
+    /// Whether names and strings have a 2-byte length (with numbers of a fixed width: the
+    /// flavours [`scan`] reads).
     const FIXED_LENGTHS: bool = F::MAX_STR_PREFIX == 2;
-
-    /// A 2-byte length in the flavour's order.
-    #[inline(always)]
-    fn u16_len(bytes: [u8; 2]) -> usize {
-        usize::from(if F::LITTLE_ENDIAN {
-            u16::from_le_bytes(bytes)
-        } else {
-            u16::from_be_bytes(bytes)
-        })
-    }
-
-    /// Skips the compound entries from the cursor on while they are numbers of a fixed width
-    /// or strings and the input holds them whole, with the position in a register and two
-    /// checks per number (the header's three bytes, then the rest; a string's length is a
-    /// third). Stops at the End (read),
-    /// at any other entry, or at a fault, with the cursor at that entry's start; the checked
-    /// loop takes it from there and reports what is wrong exactly as before. Measured with
-    /// the containers called directly (below): `hypixel.nbt` 3.3 -> 2.9 us, the player files
-    /// and `level.dat` unchanged (without this loop they were 20% slower).
-    #[inline(always)]
-    fn plain_entries(&mut self) -> bool {
-        /// For each type byte 1 to 6, in its nibble: the entry's header (3) plus the value's
-        /// width. A shift, not a table: a load would lengthen each entry's dependency chain
-        /// (the type byte's load, then the table's).
-        const HEADER_AND_WIDTH: u32 = 0x0B7B_7540;
-        let data = self.cur.data();
-        let mut pos = self.cur.pos();
-        let ended = loop {
-            let Some(&[kind, a, b]) = data.get(pos..).and_then(|d| d.first_chunk::<3>()) else {
-                break data.get(pos) == Some(&0);
-            };
-            if kind == 0 {
-                break true;
-            }
-            // At most `pos + 3 + 65535 + 2 + 65535`: no overflow.
-            let name_len = Self::u16_len([a, b]);
-            let end = match kind {
-                1..=6 => pos + name_len + (HEADER_AND_WIDTH >> (4 * kind) & 0xF) as usize,
-                8 => {
-                    let value = pos + 3 + name_len;
-                    match data.get(value..).and_then(|d| d.first_chunk::<2>()) {
-                        Some(&len) => value + 2 + Self::u16_len(len),
-                        None => break false,
-                    }
-                }
-                _ => break false,
-            };
-            if end > data.len() {
-                break false;
-            }
-            pos = end;
-        };
-        self.cur = Cursor::at(data, pos + usize::from(ended));
-        ended
-    }
 
     fn compound(&mut self, depth: usize) -> Result<(), Error> {
         let node = self.open(depth)?;
         loop {
-            if Self::FIXED_LENGTHS && !Self::VARINTS && self.plain_entries() {
-                break;
-            }
             let at = self.cur.pos();
             let kind = self.cur.u8("a tag type")?;
             if kind == 0 {
