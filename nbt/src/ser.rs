@@ -27,8 +27,10 @@ use super::write::{TOO_DEEP, TOO_LONG, TOO_MANY};
 use super::{Error, MAX_NESTING};
 
 /// The output and how deep the container being written is (the root compound is 1).
-pub(crate) struct Writer<'o> {
-    out: &'o mut Vec<u8>,
+pub(crate) struct Writer {
+    /// The output, taken from the caller's vector for the walk and given back at the end (as
+    /// the tree's writer does): its length and pointer one load away rather than two.
+    out: Vec<u8>,
     depth: usize,
     /// A map key being written (kept to reuse its allocation).
     key: String,
@@ -44,11 +46,13 @@ pub(crate) fn to_root<T: Serialize + ?Sized>(
     let start = out.len();
     out.reserve(super::write::FIRST_RESERVE);
     let mut w = Writer {
-        out,
+        out: core::mem::take(out),
         depth: 0,
         key: String::new(),
     };
-    match value.serialize(RootSer { w: &mut w, name }) {
+    let written = value.serialize(RootSer { w: &mut w, name });
+    *out = w.out;
+    match written {
         Ok(()) => Ok(()),
         Err(e) => {
             out.truncate(start);
@@ -67,7 +71,7 @@ unsafe fn store<const N: usize>(at: *mut u8, bytes: [u8; N]) {
     unsafe { at.cast::<[u8; N]>().write_unaligned(bytes) };
 }
 
-impl Writer<'_> {
+impl Writer {
     #[inline(always)]
     fn enter(&mut self) -> Result<(), Error> {
         if self.depth >= MAX_NESTING {
@@ -80,6 +84,21 @@ impl Writer<'_> {
     /// A `u16` length and the modified UTF-8 of `s`.
     #[inline(always)]
     fn string(&mut self, s: &str) -> Result<(), Error> {
+        if s.len() <= 64 {
+            // Copied and checked in one pass, as the names are.
+            self.out.reserve(2 + 64);
+            let at = self.out.len();
+            // SAFETY: `2 + 64` bytes reserved after `at`, for the length and `s.len() <= 64`
+            // bytes; `s` cannot overlap the vector.
+            unsafe {
+                let base = self.out.as_mut_ptr().add(at);
+                store(base, (s.len() as u16).to_be_bytes());
+                if mutf8::copy_if_plain(s.as_ptr(), base.add(2), s.len()) {
+                    self.out.set_len(at + 2 + s.len());
+                    return Ok(());
+                }
+            }
+        }
         if mutf8::needs_encoding(s) {
             return self.string_encoded(s);
         }
@@ -104,13 +123,31 @@ impl Writer<'_> {
             return Err(Error::unencodable(TOO_LONG));
         };
         self.out.extend_from_slice(&len.to_be_bytes());
-        mutf8::extend_encoded(self.out, s);
+        mutf8::extend_encoded(&mut self.out, s);
         Ok(())
     }
 
     /// A compound entry's type and name, and room for `extra` more bytes.
     #[inline(always)]
     fn entry_head(&mut self, kind: u8, name: &str, extra: usize) -> Result<(), Error> {
+        if name.len() <= 64 {
+            // Copied and checked in one pass, counted if it needed no re-encoding (measured:
+            // checking every field's name, then copying it, was a sixth of writing
+            // `complex_player.dat` into bytes from its struct).
+            self.out.reserve(3 + 64 + extra);
+            let at = self.out.len();
+            // SAFETY: `3 + 64` bytes reserved after `at`, for the type, the length and
+            // `name.len() <= 64` bytes; `name` cannot overlap the vector.
+            unsafe {
+                let base = self.out.as_mut_ptr().add(at);
+                *base = kind;
+                store(base.add(1), (name.len() as u16).to_be_bytes());
+                if mutf8::copy_if_plain(name.as_ptr(), base.add(3), name.len()) {
+                    self.out.set_len(at + 3 + name.len());
+                    return Ok(());
+                }
+            }
+        }
         if mutf8::needs_encoding(name) || name.len() > usize::from(u16::MAX) {
             self.out.push(kind);
             self.string(name)?;
@@ -161,7 +198,7 @@ impl Writer<'_> {
 /// How a value's type is written before its payload.
 trait Head {
     /// Writes the type `kind` (and a name), with room for `extra` more bytes.
-    fn head(&mut self, w: &mut Writer<'_>, kind: u8, extra: usize) -> Result<(), Error>;
+    fn head(&mut self, w: &mut Writer, kind: u8, extra: usize) -> Result<(), Error>;
     /// Whether an absent value (`None`) is left out; otherwise it is an error.
     const OMITS_NONE: bool;
 }
@@ -173,7 +210,7 @@ struct Field<'n> {
 
 impl Head for Field<'_> {
     #[inline(always)]
-    fn head(&mut self, w: &mut Writer<'_>, kind: u8, extra: usize) -> Result<(), Error> {
+    fn head(&mut self, w: &mut Writer, kind: u8, extra: usize) -> Result<(), Error> {
         w.entry_head(kind, self.name, extra)
     }
     const OMITS_NONE: bool = true;
@@ -189,7 +226,7 @@ struct Element<'l> {
 
 impl Head for Element<'_> {
     #[inline(always)]
-    fn head(&mut self, w: &mut Writer<'_>, kind: u8, extra: usize) -> Result<(), Error> {
+    fn head(&mut self, w: &mut Writer, kind: u8, extra: usize) -> Result<(), Error> {
         if *self.kind != kind {
             if *self.kind != 0 {
                 return Err(Error::unencodable(
@@ -206,12 +243,12 @@ impl Head for Element<'_> {
 }
 
 /// A value after its head.
-struct ValueSer<'a, 'o, H> {
-    w: &'a mut Writer<'o>,
+struct ValueSer<'a, H> {
+    w: &'a mut Writer,
     head: H,
 }
 
-impl<'a, 'o, H: Head> ValueSer<'a, 'o, H> {
+impl<'a, H: Head> ValueSer<'a, H> {
     #[inline(always)]
     fn number<const N: usize>(mut self, kind: u8, bytes: [u8; N]) -> Result<(), Error> {
         self.head.head(self.w, kind, N)?;
@@ -219,7 +256,7 @@ impl<'a, 'o, H: Head> ValueSer<'a, 'o, H> {
         Ok(())
     }
 
-    fn compound(mut self) -> Result<Compound<'a, 'o>, Error> {
+    fn compound(mut self) -> Result<Compound<'a>, Error> {
         self.head.head(self.w, 10, 0)?;
         self.w.enter()?;
         Ok(Compound {
@@ -229,22 +266,22 @@ impl<'a, 'o, H: Head> ValueSer<'a, 'o, H> {
         })
     }
 
-    fn list(mut self, preset: u8, len: Option<usize>) -> Result<ListSer<'a, 'o>, Error> {
+    fn list(mut self, preset: u8, len: Option<usize>) -> Result<ListSer<'a>, Error> {
         self.head.head(self.w, 9, 5)?;
         ListSer::start(self.w, preset, len, 0)
     }
 }
 
-impl<'a, 'o, H: Head> ser::Serializer for ValueSer<'a, 'o, H> {
+impl<'a, H: Head> ser::Serializer for ValueSer<'a, H> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = ListSer<'a, 'o>;
-    type SerializeTuple = ListSer<'a, 'o>;
-    type SerializeTupleStruct = ListSer<'a, 'o>;
-    type SerializeTupleVariant = ListSer<'a, 'o>;
-    type SerializeMap = Compound<'a, 'o>;
-    type SerializeStruct = Compound<'a, 'o>;
-    type SerializeStructVariant = Compound<'a, 'o>;
+    type SerializeSeq = ListSer<'a>;
+    type SerializeTuple = ListSer<'a>;
+    type SerializeTupleStruct = ListSer<'a>;
+    type SerializeTupleVariant = ListSer<'a>;
+    type SerializeMap = Compound<'a>;
+    type SerializeStruct = Compound<'a>;
+    type SerializeStructVariant = Compound<'a>;
 
     #[inline]
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
@@ -389,17 +426,13 @@ impl<'a, 'o, H: Head> ser::Serializer for ValueSer<'a, 'o, H> {
         ser::SerializeStruct::end(c)
     }
 
-    fn serialize_seq(self, len: Option<usize>) -> Result<ListSer<'a, 'o>, Error> {
+    fn serialize_seq(self, len: Option<usize>) -> Result<ListSer<'a>, Error> {
         self.list(0, len)
     }
-    fn serialize_tuple(self, len: usize) -> Result<ListSer<'a, 'o>, Error> {
+    fn serialize_tuple(self, len: usize) -> Result<ListSer<'a>, Error> {
         self.list(0, Some(len))
     }
-    fn serialize_tuple_struct(
-        self,
-        _name: &'static str,
-        len: usize,
-    ) -> Result<ListSer<'a, 'o>, Error> {
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<ListSer<'a>, Error> {
         self.list(0, Some(len))
     }
     /// A compound of one entry: the variant's name and the list.
@@ -409,16 +442,16 @@ impl<'a, 'o, H: Head> ser::Serializer for ValueSer<'a, 'o, H> {
         _index: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<ListSer<'a, 'o>, Error> {
+    ) -> Result<ListSer<'a>, Error> {
         let c = self.compound()?;
         let w = c.w;
         w.entry_head(9, variant, 5)?;
         ListSer::start(w, 0, Some(len), 1)
     }
-    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, 'o>, Error> {
+    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a>, Error> {
         self.compound()
     }
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, 'o>, Error> {
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a>, Error> {
         self.compound()
     }
     /// A compound of one entry: the variant's name and the fields' compound.
@@ -428,7 +461,7 @@ impl<'a, 'o, H: Head> ser::Serializer for ValueSer<'a, 'o, H> {
         _index: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<Compound<'a, 'o>, Error> {
+    ) -> Result<Compound<'a>, Error> {
         let c = self.compound()?;
         let w = c.w;
         w.entry_head(10, variant, 0)?;
@@ -447,14 +480,14 @@ impl<'a, 'o, H: Head> ser::Serializer for ValueSer<'a, 'o, H> {
 
 /// A compound being written: its entries, then End (and `closes` more, for an enum variant's
 /// compound around it).
-pub(crate) struct Compound<'a, 'o> {
-    w: &'a mut Writer<'o>,
+pub(crate) struct Compound<'a> {
+    w: &'a mut Writer,
     closes: u8,
     /// A map key waiting for its value.
     pending: Option<String>,
 }
 
-impl Compound<'_, '_> {
+impl Compound<'_> {
     fn close(self) -> Result<(), Error> {
         for _ in 0..=self.closes {
             self.w.out.push(0);
@@ -482,7 +515,7 @@ impl Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_, '_> {
+impl ser::SerializeStruct for Compound<'_> {
     type Ok = ();
     type Error = Error;
     #[inline]
@@ -506,7 +539,7 @@ impl ser::SerializeStruct for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeStructVariant for Compound<'_, '_> {
+impl ser::SerializeStructVariant for Compound<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(
@@ -521,7 +554,7 @@ impl ser::SerializeStructVariant for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeMap for Compound<'_, '_> {
+impl ser::SerializeMap for Compound<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
@@ -551,8 +584,8 @@ impl ser::SerializeMap for Compound<'_, '_> {
 
 /// A list being written: the element type is set by the first element (or given), the length
 /// written when it ends.
-pub(crate) struct ListSer<'a, 'o> {
-    w: &'a mut Writer<'o>,
+pub(crate) struct ListSer<'a> {
+    w: &'a mut Writer,
     kind: u8,
     kind_at: usize,
     count: usize,
@@ -560,14 +593,9 @@ pub(crate) struct ListSer<'a, 'o> {
     closes: u8,
 }
 
-impl<'a, 'o> ListSer<'a, 'o> {
+impl<'a> ListSer<'a> {
     /// Writes the element type `preset` (0: set by the first element) and room for the count.
-    fn start(
-        w: &'a mut Writer<'o>,
-        preset: u8,
-        len: Option<usize>,
-        closes: u8,
-    ) -> Result<Self, Error> {
+    fn start(w: &'a mut Writer, preset: u8, len: Option<usize>, closes: u8) -> Result<Self, Error> {
         w.enter()?;
         let kind_at = w.out.len();
         w.put([preset, 0, 0, 0, 0]);
@@ -619,7 +647,7 @@ impl<'a, 'o> ListSer<'a, 'o> {
 
 macro_rules! list_impls {
     ($($trait:ident: $method:ident;)*) => {$(
-        impl ser::$trait for ListSer<'_, '_> {
+        impl ser::$trait for ListSer<'_> {
             type Ok = ();
             type Error = Error;
             #[inline]
@@ -642,15 +670,15 @@ list_impls! {
 
 /// The tree's list after its head: a sequence whose element type is given (so an empty list
 /// keeps it).
-struct ListStart<'a, 'o> {
-    w: &'a mut Writer<'o>,
+struct ListStart<'a> {
+    w: &'a mut Writer,
     preset: u8,
 }
 
 /// A numeric array's elements (`ByteArray`, `IntArray`, `LongArray`): its count, then each
 /// number as the array's element type.
-struct ArraySer<'a, 'o> {
-    w: &'a mut Writer<'o>,
+struct ArraySer<'a> {
+    w: &'a mut Writer,
     /// The element type (1 bytes, 3 ints, 4 longs).
     elem: u8,
     count_at: usize,
@@ -663,7 +691,7 @@ fn not_an_array() -> Error {
     Error::unencodable("an array of something else than its numbers")
 }
 
-impl<'a, 'o> ser::Serializer for ArraySer<'a, 'o> {
+impl<'a> ser::Serializer for ArraySer<'a> {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = Self;
@@ -806,7 +834,7 @@ impl<'a, 'o> ser::Serializer for ArraySer<'a, 'o> {
     }
 }
 
-impl ArraySer<'_, '_> {
+impl ArraySer<'_> {
     #[inline(always)]
     fn number<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         value.serialize(ArrayNumber {
@@ -826,7 +854,7 @@ impl ArraySer<'_, '_> {
     }
 }
 
-impl ser::SerializeSeq for ArraySer<'_, '_> {
+impl ser::SerializeSeq for ArraySer<'_> {
     type Ok = ();
     type Error = Error;
     #[inline]
@@ -838,7 +866,7 @@ impl ser::SerializeSeq for ArraySer<'_, '_> {
     }
 }
 
-impl ser::SerializeTuple for ArraySer<'_, '_> {
+impl ser::SerializeTuple for ArraySer<'_> {
     type Ok = ();
     type Error = Error;
     #[inline]
@@ -851,8 +879,8 @@ impl ser::SerializeTuple for ArraySer<'_, '_> {
 }
 
 /// One number of an array, of the array's element type.
-struct ArrayNumber<'a, 'o> {
-    w: &'a mut Writer<'o>,
+struct ArrayNumber<'a> {
+    w: &'a mut Writer,
     elem: u8,
 }
 
@@ -869,7 +897,7 @@ macro_rules! array_numbers {
     )*};
 }
 
-impl ser::Serializer for ArrayNumber<'_, '_> {
+impl ser::Serializer for ArrayNumber<'_> {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = Impossible<(), Error>;
@@ -1146,8 +1174,8 @@ impl ser::Serializer for KeySer<'_> {
 
 /// The root: a compound (a struct, a map, a tree compound, a variant as a compound of one
 /// entry), its type byte and name first.
-struct RootSer<'a, 'o, 'n> {
-    w: &'a mut Writer<'o>,
+struct RootSer<'a, 'n> {
+    w: &'a mut Writer,
     name: Option<&'n str>,
 }
 
@@ -1157,8 +1185,8 @@ fn root_not_compound() -> Error {
     Error::unencodable("a root that is not a compound (NBT's root is a struct or a map)")
 }
 
-impl<'a, 'o> RootSer<'a, 'o, '_> {
-    fn open(self) -> Result<Compound<'a, 'o>, Error> {
+impl<'a> RootSer<'a, '_> {
+    fn open(self) -> Result<Compound<'a>, Error> {
         self.w.out.push(10);
         if let Some(name) = self.name {
             self.w.string(name)?;
@@ -1172,21 +1200,21 @@ impl<'a, 'o> RootSer<'a, 'o, '_> {
     }
 }
 
-impl<'a, 'o> ser::Serializer for RootSer<'a, 'o, '_> {
+impl<'a> ser::Serializer for RootSer<'a, '_> {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = Impossible<(), Error>;
     type SerializeTuple = Impossible<(), Error>;
     type SerializeTupleStruct = Impossible<(), Error>;
-    type SerializeTupleVariant = ListSer<'a, 'o>;
-    type SerializeMap = Compound<'a, 'o>;
-    type SerializeStruct = Compound<'a, 'o>;
-    type SerializeStructVariant = Compound<'a, 'o>;
+    type SerializeTupleVariant = ListSer<'a>;
+    type SerializeMap = Compound<'a>;
+    type SerializeStruct = Compound<'a>;
+    type SerializeStructVariant = Compound<'a>;
 
-    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, 'o>, Error> {
+    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a>, Error> {
         self.open()
     }
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, 'o>, Error> {
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a>, Error> {
         self.open()
     }
     fn serialize_unit(self) -> Result<(), Error> {
@@ -1222,7 +1250,7 @@ impl<'a, 'o> ser::Serializer for RootSer<'a, 'o, '_> {
         _index: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<ListSer<'a, 'o>, Error> {
+    ) -> Result<ListSer<'a>, Error> {
         let c = self.open()?;
         let w = c.w;
         w.entry_head(9, variant, 5)?;
@@ -1234,7 +1262,7 @@ impl<'a, 'o> ser::Serializer for RootSer<'a, 'o, '_> {
         _index: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<Compound<'a, 'o>, Error> {
+    ) -> Result<Compound<'a>, Error> {
         let c = self.open()?;
         let w = c.w;
         w.entry_head(10, variant, 0)?;
@@ -1280,21 +1308,21 @@ impl<'a, 'o> ser::Serializer for RootSer<'a, 'o, '_> {
 }
 
 /// A serializer that accepts only a sequence: the tree's typed list after its head.
-impl<'a, 'o> ser::Serializer for ListStart<'a, 'o> {
+impl<'a> ser::Serializer for ListStart<'a> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = ListSer<'a, 'o>;
-    type SerializeTuple = ListSer<'a, 'o>;
+    type SerializeSeq = ListSer<'a>;
+    type SerializeTuple = ListSer<'a>;
     type SerializeTupleStruct = Impossible<(), Error>;
     type SerializeTupleVariant = Impossible<(), Error>;
     type SerializeMap = Impossible<(), Error>;
     type SerializeStruct = Impossible<(), Error>;
     type SerializeStructVariant = Impossible<(), Error>;
 
-    fn serialize_seq(self, len: Option<usize>) -> Result<ListSer<'a, 'o>, Error> {
+    fn serialize_seq(self, len: Option<usize>) -> Result<ListSer<'a>, Error> {
         ListSer::start(self.w, self.preset, len, 0)
     }
-    fn serialize_tuple(self, len: usize) -> Result<ListSer<'a, 'o>, Error> {
+    fn serialize_tuple(self, len: usize) -> Result<ListSer<'a>, Error> {
         ListSer::start(self.w, self.preset, Some(len), 0)
     }
 

@@ -845,3 +845,36 @@ proptest! {
         }
     }
 }
+
+/// Names and strings of every length around the writer's one-pass copy (64 bytes), plain or
+/// holding a character that modified UTF-8 re-encodes (NUL, one beyond the Basic Multilingual
+/// Plane) at the start, middle or end: the typed writer gives the tree writer's bytes, and
+/// they read back.
+#[test]
+fn typed_names_and_strings_of_every_length_are_written_as_the_tree_writes_them() {
+    #[derive(Serialize)]
+    struct Field<'a> {
+        s: &'a str,
+    }
+    for len in 0..=70usize {
+        for special in ["", "\0", "é", "🦀"] {
+            for at in [0, len / 2, len] {
+                let mut text: String = "abcdefghij".chars().cycle().take(len).collect();
+                if !special.is_empty() {
+                    text.insert_str(at.min(text.len()), special);
+                }
+                let map = BTreeMap::from([(text.clone(), text.clone())]);
+                let tree = Nbt::new("", Compound::new().with(text.as_str(), text.as_str()));
+                let bytes = nbt::to_vec(&map).unwrap();
+                assert_eq!(bytes, tree.to_vec().unwrap(), "{text:?}");
+                assert_eq!(
+                    nbt::from_slice::<BTreeMap<String, String>>(&bytes).unwrap(),
+                    map
+                );
+                let field = nbt::to_vec(&Field { s: &text }).unwrap();
+                let tree = Nbt::new("", Compound::new().with("s", text.as_str()));
+                assert_eq!(field, tree.to_vec().unwrap(), "{text:?}");
+            }
+        }
+    }
+}
