@@ -36,7 +36,7 @@ use super::read::read_root_in;
 use super::view::parse_in;
 #[cfg(feature = "std")]
 use super::write::write_all;
-use super::write::write_root_in;
+use super::write::{root_to_vec, write_root_in};
 use super::{Error, ErrorKind, Nbt, NbtView};
 
 /// Reads a Bedrock file's document: a little-endian compound with a name, and nothing after it.
@@ -65,9 +65,7 @@ pub fn from_slice_prefix(bytes: &[u8]) -> Result<(Nbt, usize), Error> {
 /// [`ErrorKind::Unencodable`] for what the form cannot hold: a string over 65,535 bytes, a list
 /// or array over `i32::MAX` elements, nesting deeper than [`MAX_NESTING`](super::MAX_NESTING).
 pub fn to_vec(nbt: &Nbt) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
-    write_root_in::<BedrockLe>(&mut out, nbt, true)?;
-    Ok(out)
+    root_to_vec::<BedrockLe>(nbt, true)
 }
 
 /// [`to_vec`] to `writer` (encoded into a buffer first, then one `write_all`).
@@ -105,9 +103,7 @@ pub fn from_network_slice_prefix(bytes: &[u8]) -> Result<(Nbt, usize), Error> {
 /// [`ErrorKind::Unencodable`] for a list or array over `i32::MAX` elements, a string over
 /// `i32::MAX` bytes or nesting deeper than [`MAX_NESTING`](super::MAX_NESTING).
 pub fn to_network_vec(nbt: &Nbt) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
-    write_root_in::<BedrockNet>(&mut out, nbt, true)?;
-    Ok(out)
+    root_to_vec::<BedrockNet>(nbt, true)
 }
 
 /// [`to_network_vec`] to `writer`.

@@ -7,9 +7,9 @@ use super::cursor::Cursor;
 use super::format::{BedrockLe, BedrockNet, Java};
 use super::read::read_root_in;
 use super::view::parse_in;
+use super::write::root_to_vec;
 #[cfg(feature = "std")]
 use super::write::write_all;
-use super::write::write_root_in;
 use super::{Error, Nbt, NbtView};
 
 /// Which of NBT's encodings: Java Edition's big-endian, or Bedrock Edition's little-endian
@@ -104,13 +104,11 @@ impl Flavor {
     /// hold (a string longer than its length prefix, a list or array over `i32::MAX` elements,
     /// nesting deeper than [`MAX_NESTING`](super::MAX_NESTING)).
     pub fn to_vec(self, nbt: &Nbt) -> Result<Vec<u8>, Error> {
-        let mut out = Vec::new();
         match self {
-            Flavor::Java => write_root_in::<Java>(&mut out, nbt, true),
-            Flavor::Bedrock => write_root_in::<BedrockLe>(&mut out, nbt, true),
-            Flavor::BedrockNetwork => write_root_in::<BedrockNet>(&mut out, nbt, true),
-        }?;
-        Ok(out)
+            Flavor::Java => root_to_vec::<Java>(nbt, true),
+            Flavor::Bedrock => root_to_vec::<BedrockLe>(nbt, true),
+            Flavor::BedrockNetwork => root_to_vec::<BedrockNet>(nbt, true),
+        }
     }
 
     /// [`to_vec`](Self::to_vec) to `writer` (encoded into a buffer first, then one `write_all`).

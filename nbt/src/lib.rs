@@ -300,9 +300,7 @@ pub fn from_network_reader<T: serde::de::DeserializeOwned, R: std::io::Read>(
 /// than [`MAX_NESTING`], a list of mixed types, `None` in a list, a 128-bit integer;
 /// [`ErrorKind::Message`] for an error of `value`'s `Serialize` impl.
 pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
-    ser::to_root(&mut out, Some(""), value)?;
-    Ok(out)
+    ser::to_new_vec(Some(""), value)
 }
 
 /// [`to_vec`] with the root named `name` (`bigtest.nbt`'s is `"Level"`).
@@ -317,9 +315,7 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
 /// # Errors
 /// As [`to_vec`].
 pub fn to_vec_named<T: Serialize + ?Sized>(name: &str, value: &T) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
-    ser::to_root(&mut out, Some(name), value)?;
-    Ok(out)
+    ser::to_new_vec(Some(name), value)
 }
 
 /// Writes `value` in the network form (a root compound without a name).
@@ -334,9 +330,7 @@ pub fn to_vec_named<T: Serialize + ?Sized>(name: &str, value: &T) -> Result<Vec<
 /// # Errors
 /// As [`to_vec`].
 pub fn to_network_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
-    ser::to_root(&mut out, None, value)?;
-    Ok(out)
+    ser::to_new_vec(None, value)
 }
 
 /// Reads the network form of Minecraft 1.20.3+, where the nameless root may be any tag: a
@@ -476,8 +470,6 @@ impl Nbt {
     /// modified UTF-8, a list or array over `i32::MAX` elements, nesting deeper than
     /// [`MAX_NESTING`].
     pub fn to_vec(&self) -> Result<Vec<u8>, Error> {
-        let mut out = Vec::new();
-        write::write_root(&mut out, self, true)?;
-        Ok(out)
+        write::root_to_vec::<format::Java>(self, true)
     }
 }

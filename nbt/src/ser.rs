@@ -28,36 +28,29 @@ use super::{Error, MAX_NESTING};
 
 /// The output and how deep the container being written is (the root compound is 1).
 pub(crate) struct Writer {
-    /// The output, taken from the caller's vector for the walk and given back at the end (as
-    /// the tree's writer does): its length and pointer one load away rather than two.
+    /// The output, held here rather than borrowed: its length and pointer one load away
+    /// rather than two (as in the tree's writer).
     out: Vec<u8>,
     depth: usize,
     /// A map key being written (kept to reuse its allocation).
     key: String,
 }
 
-/// Appends `value` to `out` as a root compound named `name` (`None`: the network form). On
-/// error `out` is left as it was.
-pub(crate) fn to_root<T: Serialize + ?Sized>(
-    out: &mut Vec<u8>,
+/// `value` as a root compound named `name` (`None`: the network form), in a new vector made
+/// here, whole in the writer (measured with the tree's writer: a caller's vector taken for the
+/// walk stalled on its narrower stores).
+pub(crate) fn to_new_vec<T: Serialize + ?Sized>(
     name: Option<&str>,
     value: &T,
-) -> Result<(), Error> {
-    let start = out.len();
-    out.reserve(super::write::FIRST_RESERVE);
+) -> Result<Vec<u8>, Error> {
     let mut w = Writer {
-        out: core::mem::take(out),
+        out: Vec::with_capacity(super::write::FIRST_RESERVE),
         depth: 0,
         key: String::new(),
     };
-    let written = value.serialize(RootSer { w: &mut w, name });
-    *out = w.out;
-    match written {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            out.truncate(start);
-            Err(e.writing())
-        }
+    match value.serialize(RootSer { w: &mut w, name }) {
+        Ok(()) => Ok(w.out),
+        Err(e) => Err(e.writing()),
     }
 }
 
