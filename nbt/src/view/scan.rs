@@ -123,6 +123,18 @@ impl<F: Format> Input<'_, F> {
     }
 }
 
+/// Opens a container inside the open one (`*open`, at `*depth`): its tape entry holds the
+/// entry around it and `state` (`OPEN_COMPOUND`, or a list's count) until it closes.
+#[inline(always)]
+fn enter(tape: &mut Vec<Node>, open: &mut usize, depth: &mut usize, state: usize) {
+    tape.push(Node {
+        end: *open,
+        next: state,
+    });
+    *open = tape.len() - 1;
+    *depth += 1;
+}
+
 /// The tape of the root compound whose entries start at `root` in `data` (tape empty), and
 /// where the compound ends; `None` at any fault, the tape then holding anything.
 pub(super) fn scan<F: Format>(data: &[u8], root: usize, tape: &mut Vec<Node>) -> Option<usize> {
@@ -174,12 +186,7 @@ pub(super) fn scan<F: Format>(data: &[u8], root: usize, tape: &mut Vec<Node>) ->
                         if depth >= MAX_NESTING {
                             return None;
                         }
-                        tape.push(Node {
-                            end: open,
-                            next: OPEN_COMPOUND,
-                        });
-                        open = tape.len() - 1;
-                        depth += 1;
+                        enter(tape, &mut open, &mut depth, OPEN_COMPOUND);
                         pos = value;
                         continue;
                     }
@@ -190,9 +197,7 @@ pub(super) fn scan<F: Format>(data: &[u8], root: usize, tape: &mut Vec<Node>) ->
                         match input.list(value, tape)? {
                             Elements::Read(end) => end,
                             Elements::Containers(kind, n) => {
-                                tape.push(Node { end: open, next: n });
-                                open = tape.len() - 1;
-                                depth += 1;
+                                enter(tape, &mut open, &mut depth, n);
                                 in_compound = false;
                                 element = kind;
                                 pos = value + 5;
@@ -215,21 +220,14 @@ pub(super) fn scan<F: Format>(data: &[u8], root: usize, tape: &mut Vec<Node>) ->
                     return None;
                 }
                 if element == 10 {
-                    tape.push(Node {
-                        end: open,
-                        next: OPEN_COMPOUND,
-                    });
-                    open = tape.len() - 1;
-                    depth += 1;
+                    enter(tape, &mut open, &mut depth, OPEN_COMPOUND);
                     in_compound = true;
                     continue;
                 }
                 match input.list(pos, tape)? {
                     Elements::Read(end) => pos = end,
                     Elements::Containers(kind, n) => {
-                        tape.push(Node { end: open, next: n });
-                        open = tape.len() - 1;
-                        depth += 1;
+                        enter(tape, &mut open, &mut depth, n);
                         element = kind;
                         pos += 5;
                     }
