@@ -74,23 +74,36 @@ impl Writer {
         Ok(())
     }
 
+    /// `head`, a `u16` length and `s`, with room for `extra` more bytes, if `s` is at most 64
+    /// bytes and its own modified UTF-8: copied and checked in one pass, and counted only then
+    /// (measured: checking every field's name, then copying it, was a sixth of writing
+    /// `complex_player.dat` into bytes from its struct). Otherwise nothing is counted.
+    #[inline(always)]
+    fn short_plain<const H: usize>(&mut self, head: [u8; H], s: &str, extra: usize) -> bool {
+        if s.len() > 64 {
+            return false;
+        }
+        self.out.reserve(H + 2 + 64 + extra);
+        let at = self.out.len();
+        // SAFETY: `H + 2 + 64` bytes reserved after `at`, for the head, the length and
+        // `s.len() <= 64` bytes; `s` cannot overlap the vector.
+        unsafe {
+            let base = self.out.as_mut_ptr().add(at);
+            store(base, head);
+            store(base.add(H), (s.len() as u16).to_be_bytes());
+            if mutf8::copy_if_plain(s.as_ptr(), base.add(H + 2), s.len()) {
+                self.out.set_len(at + H + 2 + s.len());
+                return true;
+            }
+        }
+        false
+    }
+
     /// A `u16` length and the modified UTF-8 of `s`.
     #[inline(always)]
     fn string(&mut self, s: &str) -> Result<(), Error> {
-        if s.len() <= 64 {
-            // Copied and checked in one pass, as the names are.
-            self.out.reserve(2 + 64);
-            let at = self.out.len();
-            // SAFETY: `2 + 64` bytes reserved after `at`, for the length and `s.len() <= 64`
-            // bytes; `s` cannot overlap the vector.
-            unsafe {
-                let base = self.out.as_mut_ptr().add(at);
-                store(base, (s.len() as u16).to_be_bytes());
-                if mutf8::copy_if_plain(s.as_ptr(), base.add(2), s.len()) {
-                    self.out.set_len(at + 2 + s.len());
-                    return Ok(());
-                }
-            }
+        if self.short_plain([], s, 0) {
+            return Ok(());
         }
         if mutf8::needs_encoding(s) {
             return self.string_encoded(s);
@@ -123,23 +136,8 @@ impl Writer {
     /// A compound entry's type and name, and room for `extra` more bytes.
     #[inline(always)]
     fn entry_head(&mut self, kind: u8, name: &str, extra: usize) -> Result<(), Error> {
-        if name.len() <= 64 {
-            // Copied and checked in one pass, counted if it needed no re-encoding (measured:
-            // checking every field's name, then copying it, was a sixth of writing
-            // `complex_player.dat` into bytes from its struct).
-            self.out.reserve(3 + 64 + extra);
-            let at = self.out.len();
-            // SAFETY: `3 + 64` bytes reserved after `at`, for the type, the length and
-            // `name.len() <= 64` bytes; `name` cannot overlap the vector.
-            unsafe {
-                let base = self.out.as_mut_ptr().add(at);
-                *base = kind;
-                store(base.add(1), (name.len() as u16).to_be_bytes());
-                if mutf8::copy_if_plain(name.as_ptr(), base.add(3), name.len()) {
-                    self.out.set_len(at + 3 + name.len());
-                    return Ok(());
-                }
-            }
+        if self.short_plain([kind], name, extra) {
+            return Ok(());
         }
         if mutf8::needs_encoding(name) || name.len() > usize::from(u16::MAX) {
             self.out.push(kind);
